@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
+import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import { loggerOptions } from './platform/logging/logger.ts';
+import { registerHealth } from './platform/observability/health.ts';
+import { registerMetrics } from './platform/observability/metrics.ts';
+import { registerWebApp } from './platform/web/static-web-app.ts';
+import { DomainEventBus } from './platform/events/domain-events.ts';
+import {
+  authModule,
+  createAuthServices,
+  registerAuthentication,
+  registerIdentityRateLimits,
+  type AuthServices,
+} from './modules/auth/index.ts';
+import { coreModule } from './modules/core/index.ts';
+import { registerRealtime, registerRealtimeEmitter } from './modules/realtime/index.ts';
+import { storageModule } from './modules/storage/index.ts';
+import { telemetryModule, TelemetryServices } from './modules/telemetry/index.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Tests pass false to keep their output quiet; defaults to the configured log level. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    auth: AuthServices;
+    events: DomainEventBus;
+    telemetry: TelemetryServices;
+  }
+}
+
+/**
+ * Builds the HTTP application for the configured roles without listening, so tests can `inject()`
+ * requests and main.ts decides where to listen. The caller owns the database handle.
+ */
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? loggerOptions(config.logLevel) : false,
+    trustProxy: true,
+    // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+  });
+  // Limits are opted into per route (login, token, ...), not applied to every request.
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app, config.publicUrl, version);
+  registerEmptyStringNormalizer(app);
+
+  registerHealth(app, database.ping);
+  registerMetrics(app);
+
+  const events = new DomainEventBus((error, event) =>
+    app.log.error({ err: error, type: event.type, event: event.event }, 'entity event listener failed'),
+  );
+  app.decorate('events', events);
+
+  const auth = createAuthServices(config, database.db);
+  app.decorate('auth', auth);
+  // Every module sees who is calling, so authentication is registered on the root instance.
+  registerAuthentication(app, database.db, auth.tokens);
+  registerIdentityRateLimits(app, config.rateLimits);
+
+  // Every process records the entity events of its own writes and sweeps expired ones.
+  const telemetry = new TelemetryServices({
+    db: database.db,
+    settings: config.telemetry,
+    events,
+    log: app.log,
+  });
+  app.decorate('telemetry', telemetry);
+  telemetry.attach(app);
+
+  if (config.roles.includes('api')) {
+    await app.register(authModule, { prefix: '/auth', services: auth, events, config });
+    await app.register(coreModule, {
+      prefix: '/core',
+      auth,
+      events,
+      masterImagesSource: config.masterImages.source,
+    });
+    await app.register(storageModule, {
+      prefix: '/storage',
+      db: database.db,
+      access: auth.authorizer,
+      events,
+      config,
+    });
+    await app.register(telemetryModule, {
+      prefix: '/telemetry',
+      services: telemetry,
+      access: auth.authorizer,
+      events,
+    });
+  }
+
+  if (config.roles.includes('realtime')) {
+    await registerRealtime(app, {
+      auth,
+      events,
+      database,
+      databaseUrl: config.databaseUrl,
+      corsOrigins: config.corsOrigins,
+    });
+  } else {
+    // Without the realtime role, this instance's writes still reach the realtime replicas' sockets.
+    await registerRealtimeEmitter(app, { events, database, databaseUrl: config.databaseUrl });
+  }
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,314 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export const SERVER_ROLES = ['api', 'realtime', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Environment variables with an empty value count as unset, so `PORT=` falls back to the default. */
+const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+/** A switch: true/false, 1/0, yes/no or on/off (any case); unset or empty = `whenUnset`. */
+const switchFlag = (whenUnset: boolean) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+      .optional()
+      .transform((value) =>
+        value === undefined
+          ? whenUnset
+          : value === 'true' || value === '1' || value === 'yes' || value === 'on',
+      ),
+  );
+const flag = switchFlag(false);
+const flagDefaultOn = switchFlag(true);
+
+/** A number of requests per minute; 0 switches the limit off. */
+const requestsPerMinute = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or a positive number of requests')
+      .default(fallback),
+  );
+
+const BYTE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/** A size in bytes, optionally with a binary unit: `1048576`, `512M`, `5GiB`, `2 TB` (K, M, G, T = powers of 1024). */
+const byteSize = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const match = /^(\d+)\s*(?:([kmgt])(?:i?b)?|b)?$/i.exec(value);
+    const bytes = match ? Number(match[1]) * BYTE_UNITS[(match[2] ?? '').toLowerCase()]! : Number.NaN;
+    if (!Number.isSafeInteger(bytes) || bytes < 1) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be a positive size in bytes, e.g. 1048576, 512M or 5G',
+      });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+const STORAGE_DRIVERS = ['fs', 's3'] as const;
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const EnvironmentSchema = z.object({
+  PORT: z.preprocess((value) => (value === '' ? undefined : value), port.default(3000)),
+  HOST: optionalString.default('0.0.0.0'),
+  PUBLIC_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ error: 'must be an absolute http(s) URL', protocol: /^https?$/ }).optional(),
+  ),
+  DATA_DIR: optionalString.default('./data'),
+  DATABASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+  ),
+  ADMIN_USERNAME: optionalString
+    .default('admin')
+    .pipe(z.string().regex(/^[A-Za-z0-9._-]{3,128}$/, 'must be 3-128 letters, digits, ".", "-" or "_"')),
+  ADMIN_PASSWORD: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(8, 'must be at least 8 characters long').optional(),
+  ),
+  LOG_LEVEL: z.preprocess((value) => (value === '' ? undefined : value), z.enum(LOG_LEVELS).default('info')),
+  ROLES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    commaList
+      .prefault(SERVER_ROLES.join(','))
+      .pipe(
+        z
+          .array(z.enum(SERVER_ROLES, { error: `each role must be one of ${SERVER_ROLES.join(', ')}` }))
+          .min(1, 'must name at least one role'),
+      ),
+  ),
+  CORS_ORIGINS: optionalString.default('').pipe(commaList),
+  WEB_DIST_DIR: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().positive('must be a positive number of milliseconds').default(10_000),
+  ),
+  RATE_LIMIT_PER_MINUTE_ANONYMOUS: requestsPerMinute(600),
+  RATE_LIMIT_PER_MINUTE_USER: requestsPerMinute(1200),
+  RATE_LIMIT_PER_MINUTE_MACHINE: requestsPerMinute(6000),
+  SYSTEM_ROBOT_ENABLED: flag,
+  SYSTEM_ROBOT_NAME: optionalString
+    .default('system')
+    .pipe(z.string().regex(/^[A-Za-z0-9._-]{3,128}$/, 'must be 3-128 letters, digits, ".", "-" or "_"')),
+  SYSTEM_ROBOT_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, 'must be at least 16 characters long').optional(),
+  ),
+  TOKEN_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or a positive number of requests')
+      .default(120),
+  ),
+  EVENT_RETENTION_DAYS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be a positive number of days')
+      .default(7),
+  ),
+  EVENT_SWEEP_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or a positive number of milliseconds')
+      .default(3_600_000),
+  ),
+  REGISTRATION_ENABLED: flag,
+  EMAIL_VERIFICATION_ENABLED: flag,
+  PASSWORD_RECOVERY_ENABLED: flag,
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ error: 'must be an smtp:// or smtps:// URL', protocol: /^smtps?$/ }).optional(),
+  ),
+  MASTER_IMAGES_SOURCE: optionalString,
+  SMTP_FROM: optionalString
+    .default('Federa HUB <no-reply@localhost>')
+    .pipe(
+      z
+        .string()
+        .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be a mail address, optionally with a name: Name <address>'),
+    ),
+  STORAGE_DRIVER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(STORAGE_DRIVERS, { error: `must be one of ${STORAGE_DRIVERS.join(', ')}` }).default('fs'),
+  ),
+  STORAGE_MAX_FILE_SIZE: optionalString.default('5G').pipe(byteSize),
+  S3_ENDPOINT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ error: 'must be an absolute http(s) URL', protocol: /^https?$/ }).optional(),
+  ),
+  S3_REGION: optionalString.default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flagDefaultOn,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { username: string; password: string | undefined };
+  logLevel: (typeof LOG_LEVELS)[number];
+  roles: ServerRole[];
+  corsOrigins: string[];
+  webDistDir: string;
+  shutdownTimeoutMs: number;
+  /** Token requests (`POST /auth/token`) allowed per client address and minute; 0 = no limit. */
+  tokenRateLimitPerMinute: number;
+  /** Requests per minute per caller: anonymous (per address), users, robots and clients; 0 = off. */
+  rateLimits: { anonymous: number; user: number; machine: number };
+  /** An active robot in the master realm holding the admin role, for automation. */
+  systemRobot: { enabled: boolean; name: string; secret: string | undefined };
+  /** Events: entity events are kept this many days; expired events are swept every interval (0 = never). */
+  telemetry: { eventRetentionDays: number; eventSweepIntervalMs: number };
+  /** Self-service account flows; each is off unless enabled. */
+  accounts: { registration: boolean; emailVerification: boolean; passwordRecovery: boolean };
+  /** Outgoing mail; without an SMTP URL the flows that send mail are unavailable. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The master-image catalog: a directory, or a git repository cloned for each sync. */
+  masterImages: { source: string };
+  /** Where uploaded files are kept: the data directory (`fs`) or an S3-compatible bucket (`s3`). */
+  storage: StorageConfig;
+}
+
+export interface StorageConfig {
+  driver: (typeof STORAGE_DRIVERS)[number];
+  /** Largest single uploaded file, in bytes. */
+  maxFileSize: number;
+  /** Used when the driver is `s3`; the secret is never logged. */
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    bucket: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The small catalog shipped with the server (python and r groups). */
+const DEFAULT_MASTER_IMAGES_DIR = path.resolve(import.meta.dirname, '../../catalog/master-images');
+
+/** Repositories (URLs, `git@host:path`, `*.git`) stay as given; directories become absolute. */
+function masterImagesSource(value: string | undefined): string {
+  if (!value) return DEFAULT_MASTER_IMAGES_DIR;
+  const isRepository =
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/\s]+@[^:\s]+:/.test(value) || value.endsWith('.git');
+  return isRepository ? value : path.resolve(value);
+}
+
+const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/**
+ * Reads the configuration from an environment (process.env by default). This is the only place the
+ * server reads environment variables. A wrong value throws a ConfigError whose message is one line
+ * naming the variable.
+ */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): AppConfig {
+  const result = EnvironmentSchema.safeParse(environment);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const env = result.data;
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER is s3');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'must be set together with its counterpart (or both left unset to use the default AWS credentials)',
+    );
+  }
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    logLevel: env.LOG_LEVEL,
+    roles: [...new Set(env.ROLES)],
+    corsOrigins: env.CORS_ORIGINS,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    tokenRateLimitPerMinute: env.TOKEN_RATE_LIMIT_PER_MINUTE,
+    rateLimits: {
+      anonymous: env.RATE_LIMIT_PER_MINUTE_ANONYMOUS,
+      user: env.RATE_LIMIT_PER_MINUTE_USER,
+      machine: env.RATE_LIMIT_PER_MINUTE_MACHINE,
+    },
+    systemRobot: {
+      enabled: env.SYSTEM_ROBOT_ENABLED,
+      name: env.SYSTEM_ROBOT_NAME,
+      secret: env.SYSTEM_ROBOT_SECRET,
+    },
+    telemetry: {
+      eventRetentionDays: env.EVENT_RETENTION_DAYS,
+      eventSweepIntervalMs: env.EVENT_SWEEP_INTERVAL_MS,
+    },
+    accounts: {
+      registration: env.REGISTRATION_ENABLED,
+      emailVerification: env.EMAIL_VERIFICATION_ENABLED,
+      passwordRecovery: env.PASSWORD_RECOVERY_ENABLED,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM },
+    masterImages: { source: masterImagesSource(env.MASTER_IMAGES_SOURCE) },
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      maxFileSize: env.STORAGE_MAX_FILE_SIZE,
+      s3: {
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      },
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// The platform's own tables. Each module keeps its tables in its own db/ folder (see drizzle.config.ts).
+export * from './system.ts';

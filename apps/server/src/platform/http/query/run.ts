@@ -1,0 +1,94 @@
+import type { ListResponse } from '@federa/schemas';
+import { and, asc, count, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgDatabase } from './database.ts';
+import type { ResourceQuery } from './definition.ts';
+import { filtersToSql } from './filter-sql.ts';
+import { attachRelations } from './load-relations.ts';
+import type { ParsedListQuery, ParsedSelection } from './types.ts';
+
+type Row = Record<string, unknown>;
+
+export interface RunListOptions {
+  /** Extra condition from the caller (realm scoping, a parent id); counts towards `meta.total`. */
+  where?: SQL | undefined;
+}
+
+/** Runs a parsed list query: one page of rows, their total, and each included relation in one query. */
+export async function runListQuery(
+  db: AnyPgDatabase,
+  definition: ResourceQuery,
+  parsed: ParsedListQuery,
+  options: RunListOptions = {},
+): Promise<ListResponse<Row>> {
+  const where = and(filtersToSql(parsed.filters, definition), options.where);
+  const { selection, helpers } = buildSelection(definition, parsed);
+  const { limit, offset } = parsed.page;
+
+  const rows = (await db
+    .select(selection)
+    .from(definition.table)
+    .where(where)
+    .orderBy(...orderBy(definition, parsed))
+    .limit(limit)
+    .offset(offset)) as Row[];
+
+  // A first page that is not full already tells the total; otherwise count.
+  let total = offset + rows.length;
+  if (offset > 0 || rows.length >= limit) {
+    const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
+    total = counted?.total ?? 0;
+  }
+
+  await attachRelations(db, definition, parsed.include, rows);
+  stripHelpers(rows, helpers);
+  return { data: rows, meta: { total, limit, offset } };
+}
+
+/** Reads one row (the caller's `where` picks it) honouring `fields` and `include`. */
+export async function runReadQuery(
+  db: AnyPgDatabase,
+  definition: ResourceQuery,
+  parsed: ParsedSelection,
+  where: SQL | undefined,
+): Promise<Row | undefined> {
+  const { selection, helpers } = buildSelection(definition, parsed);
+  const rows = (await db.select(selection).from(definition.table).where(where).limit(1)) as Row[];
+  await attachRelations(db, definition, parsed.include, rows);
+  stripHelpers(rows, helpers);
+  return rows[0];
+}
+
+/** The requested columns, plus any relation key an include needs but `fields` left out. */
+function buildSelection(definition: ResourceQuery, parsed: ParsedSelection) {
+  const selection: Record<string, PgColumn> = {};
+  for (const field of parsed.fields) selection[field] = columnOf(definition, field);
+  const helpers: string[] = [];
+  for (const include of parsed.include) {
+    const key = definition.relations.get(include.relation)?.localKey.name;
+    if (key === undefined) throw new Error(`Unknown relation "${include.relation}"`);
+    if (!(key in selection)) {
+      selection[key] = columnOf(definition, key);
+      helpers.push(key);
+    }
+  }
+  return { selection, helpers };
+}
+
+function orderBy(definition: ResourceQuery, parsed: ParsedListQuery): SQL[] {
+  return parsed.sort.map(({ field, direction }) => {
+    const column = columnOf(definition, field);
+    return direction === 'DESC' ? desc(column) : asc(column);
+  });
+}
+
+function columnOf(definition: ResourceQuery, field: string): PgColumn {
+  const column = definition.columns.get(field)?.column;
+  if (!column) throw new Error(`Unknown column "${field}" on table ${definition.name}`);
+  return column;
+}
+
+function stripHelpers(rows: Row[], helpers: readonly string[]): void {
+  if (helpers.length === 0) return;
+  for (const row of rows) for (const key of helpers) delete row[key];
+}

@@ -1,0 +1,2 @@
+export * from './register-resource.ts';
+export * from './types.ts';

@@ -1,0 +1,283 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withTransaction, type Executor } from '../../db/index.ts';
+import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
+
+const IdParams = z.object({ id: z.string().min(1).max(256) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Registers the REST routes of one resource (DESIGN §4): list, read, create (201), update (202),
+ * optional create-or-update (PUT), delete (202, returns the deleted entity). Each route checks
+ * permissions twice: before the body is known, and with the record's attributes; lists and reads
+ * only ever touch rows the caller may see, so totals count visible rows only.
+ */
+export function registerResource(
+  app: FastifyInstance,
+  definition: ResourceDefinition,
+  services: ResourceServices,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, access } = services;
+  const idColumn = definition.query.idColumn.column;
+  const tags = [definition.path];
+  const hidden = new Set([...(definition.secretColumns ?? [])]);
+
+  const preCheck = async (request: FastifyRequest, rule: PermissionRule) => {
+    if (rule !== 'public') await access.preCheck(request, rule);
+  };
+  const check = async (request: FastifyRequest, rule: PermissionRule, attributes: Row) => {
+    if (rule !== 'public')
+      await access.check(request, rule, definition.attributesOf?.(attributes, request) ?? attributes);
+  };
+  /**
+   * A pre-check that may still be waived once the record is known to be the caller's own: returns
+   * the refusal instead of throwing when the resource offers self-service.
+   */
+  const preCheckOrSelf = async (request: FastifyRequest, rule: PermissionRule): Promise<unknown> => {
+    try {
+      await preCheck(request, rule);
+      return undefined;
+    } catch (error) {
+      if (!definition.self || !request.identity) throw error;
+      return error;
+    }
+  };
+  const isSelf = (request: FastifyRequest, row: Row) => definition.self?.isSelf(request, row) ?? false;
+  const lookup = (key: string, request: FastifyRequest): SQL =>
+    definition.lookup
+      ? definition.lookup(key, request)
+      : UUID.test(key)
+        ? eq(idColumn, key)
+        : eq(idColumn, null as never);
+  const visible = (request: FastifyRequest) => access.visibleRows(request, definition.realmColumn);
+
+  /** The whole stored record, for permission checks and hooks (never sent as is). */
+  const findRecord = async (executor: Executor, key: string, request: FastifyRequest) => {
+    if (!definition.lookup && !UUID.test(key)) return undefined;
+    const [row] = await executor
+      .select()
+      .from(definition.table)
+      .where(and(lookup(key, request), visible(request)))
+      .limit(1);
+    return row as Row | undefined;
+  };
+  /** The record, or a 404; a caller refused up front learns nothing about other records' existence. */
+  const requireRecord = async (
+    executor: Executor,
+    key: string,
+    request: FastifyRequest,
+    refused?: unknown,
+  ) => {
+    const row = await findRecord(executor, key, request);
+    if (!row) throw refused ?? notFound(`The ${definition.label} was not found.`);
+    return row;
+  };
+
+  /** What a response may show of a row: no secret columns, no hidden columns unless asked for. */
+  const toResponse = definition.hooks?.toResponse ?? ((row: Row) => row);
+  const strip = (row: Row): Row => {
+    const result: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (!hidden.has(key) && !definition.query.hiddenFields.includes(key)) result[key] = value;
+    }
+    return toResponse(result);
+  };
+  const realmsOf = (row: Row) =>
+    definition.realmsOf
+      ? definition.realmsOf(row)
+      : realmColumnsOf(definition.realmColumn)
+          .map((column) => row[column.name])
+          .filter(
+            (value, index, all): value is string => typeof value === 'string' && all.indexOf(value) === index,
+          );
+  const publish = (event: EntityEventName, row: Row, request: FastifyRequest, previous?: Row) =>
+    services.publish({
+      type: definition.entityType,
+      event,
+      data: strip(row),
+      realmIds: realmsOf(row),
+      ...requestContext(request),
+      ...(previous ? { previous: strip(previous) } : {}),
+    });
+
+  typed.get(
+    `/${definition.path}`,
+    {
+      schema: { tags, summary: `List ${definition.label}s`, querystring: z.record(z.string(), z.unknown()) },
+    },
+    async (request) => {
+      await preCheck(request, definition.permissions.read);
+      const parsed = parseListQuery(request.query, definition.query);
+      assertNoSecretFields(parsed.fields, hidden);
+      const page = await runListQuery(db, definition.query, parsed, { where: visible(request) });
+      return definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+    },
+  );
+
+  typed.get(
+    `/${definition.path}/:id`,
+    { schema: { tags, summary: `Read a ${definition.label}`, params: IdParams } },
+    async (request) => {
+      const refused = await preCheckOrSelf(request, definition.permissions.read);
+      const parsed = parseReadQuery(request.query, definition.query);
+      assertNoSecretFields(parsed.fields, hidden);
+      const record = await requireRecord(db, request.params.id, request, refused);
+      if (!isSelf(request, record)) {
+        if (refused) throw refused;
+        await check(request, definition.permissions.read, record);
+      }
+      const row = await runReadQuery(db, definition.query, parsed, eq(idColumn, record.id as string));
+      if (!row) throw notFound(`The ${definition.label} was not found.`);
+      return toResponse(row);
+    },
+  );
+
+  const create = async (request: FastifyRequest, body: unknown, forcedId?: string) => {
+    await preCheck(request, definition.permissions.create);
+    const input = definition.createSchema.parse(body);
+    // Preparation and checks read outside the write transaction: the embedded database has a single
+    // connection, and a permission check inside a transaction would wait for itself.
+    const data = definition.hooks?.prepareCreate
+      ? await definition.hooks.prepareCreate(input, { request, db })
+      : input;
+    if (forcedId) data.id = forcedId;
+    await check(request, definition.permissions.create, data);
+    const inserted = await withTransaction(db, async (tx) => {
+      const [row] = (await tx
+        .insert(definition.table)
+        .values(data as never)
+        .returning()) as Row[];
+      await definition.hooks?.afterWrite?.(row!, 'created', { request, db: tx });
+      return row!;
+    });
+    publish('created', inserted, request);
+    const presented = strip(inserted);
+    return definition.hooks?.present ? definition.hooks.present(presented, input, 'created') : presented;
+  };
+
+  const update = async (request: FastifyRequest, key: string, body: unknown) => {
+    const refused = await preCheckOrSelf(request, definition.permissions.update);
+    const input = definition.updateSchema!.parse(body);
+    const existing = await requireRecord(db, key, request, refused);
+    const data = definition.hooks?.prepareUpdate
+      ? await definition.hooks.prepareUpdate(existing, input, { request, db })
+      : input;
+    const denied =
+      refused ??
+      (await check(request, definition.permissions.update, { ...existing, ...data }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ));
+    if (denied) {
+      // Without the update permission, only the owner may change the self-service fields.
+      if (!definition.self || !isSelf(request, existing)) throw denied;
+      assertSelfUpdatable(Object.keys(input), definition.self.updatable);
+    }
+    const updated = await withTransaction(db, async (tx) => {
+      const [row] = (await tx
+        .update(definition.table)
+        .set(data as never)
+        .where(eq(idColumn, existing.id as string))
+        .returning()) as Row[];
+      if (!row) throw notFound(`The ${definition.label} was not found.`);
+      await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx });
+      return row;
+    });
+    publish('updated', updated, request, existing);
+    const presented = strip(updated);
+    return definition.hooks?.present ? definition.hooks.present(presented, input, 'updated') : presented;
+  };
+
+  typed.post(
+    `/${definition.path}`,
+    { schema: { tags, summary: `Create a ${definition.label}`, body: definition.createSchema } },
+    async (request, reply) => reply.status(201).send(await create(request, request.body)),
+  );
+
+  if (definition.updateSchema) {
+    const updateSchema = definition.updateSchema;
+    typed.post(
+      `/${definition.path}/:id`,
+      { schema: { tags, summary: `Update a ${definition.label}`, params: IdParams, body: updateSchema } },
+      async (request, reply) =>
+        reply.status(202).send(await update(request, request.params.id, request.body)),
+    );
+
+    if (definition.allowPut) {
+      typed.put(
+        `/${definition.path}/:id`,
+        { schema: { tags, summary: `Create or update a ${definition.label}`, params: IdParams } },
+        async (request, reply) => {
+          const existing = await findRecord(db, request.params.id, request);
+          if (existing) return reply.status(202).send(await update(request, request.params.id, request.body));
+          const forcedId = UUID.test(request.params.id) ? request.params.id : undefined;
+          const body = forcedId ? request.body : { ...(request.body as Row), name: request.params.id };
+          return reply.status(201).send(await create(request, body, forcedId));
+        },
+      );
+    }
+  }
+
+  typed.delete(
+    `/${definition.path}/:id`,
+    { schema: { tags, summary: `Delete a ${definition.label}`, params: IdParams } },
+    async (request, reply) => {
+      await preCheck(request, definition.permissions.delete);
+      const existing = await requireRecord(db, request.params.id, request);
+      await check(request, definition.permissions.delete, existing);
+      await definition.hooks?.beforeDelete?.(existing, { request, db });
+      const deleted = await withTransaction(db, async (tx) => {
+        const [row] = (await tx
+          .delete(definition.table)
+          .where(eq(idColumn, existing.id as string))
+          .returning()) as Row[];
+        if (!row) throw notFound(`The ${definition.label} was not found.`);
+        await definition.hooks?.afterWrite?.(row, 'deleted', { request, db: tx });
+        return row;
+      });
+      publish('deleted', deleted, request);
+      return reply.status(202).send(strip(deleted));
+    },
+  );
+}
+
+/** Who made a change and through which request, for the audit trail (telemetry events). */
+export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'actor' | 'request'> {
+  const identity = request.identity;
+  const userAgent = request.headers['user-agent'];
+  return {
+    ...(identity ? { actor: { type: identity.type, id: identity.id } } : {}),
+    request: {
+      method: request.method,
+      path: request.url.split('?', 1)[0]!,
+      ipAddress: request.ip,
+      ...(typeof userAgent === 'string' ? { userAgent } : {}),
+    },
+  };
+}
+
+/** The realm columns of a definition as a list (none, one, or both sides of a two-sided record). */
+export function realmColumnsOf(realmColumn: RealmColumns | undefined): readonly PgColumn[] {
+  if (!realmColumn) return [];
+  return Array.isArray(realmColumn) ? (realmColumn as readonly PgColumn[]) : [realmColumn as PgColumn];
+}
+
+function assertSelfUpdatable(fields: readonly string[], updatable: readonly string[]): void {
+  const refused = fields.filter((field) => !updatable.includes(field));
+  if (refused.length > 0) {
+    throw forbidden(`You may not change ${refused.join(', ')} of your own account.`);
+  }
+}
+
+function assertNoSecretFields(fields: readonly string[], secrets: ReadonlySet<string>): void {
+  // Secret columns are never declared as fields; this guards against a declaration mistake.
+  for (const field of fields)
+    if (secrets.has(field)) throw new Error(`Secret column "${field}" declared as a field`);
+}

@@ -1,0 +1,1 @@
+export { createMailer, requireMailer, type Mailer, type MailerOptions, type MailMessage } from './mailer.ts';

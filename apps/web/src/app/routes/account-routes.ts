@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../navigation/types.ts';
+import { placeholder } from './placeholder.ts';
+
+const loggedIn = { requireLoggedIn: true } satisfies RouteHandle;
+
+/** Start page, sign-in and the signed-in user's own pages. */
+export const accountRoutes: RouteObject[] = [
+  { index: true, handle: loggedIn, lazy: placeholder('app.pages.info') },
+  {
+    path: 'login',
+    handle: { requireLoggedOut: true } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../../pages/Login/LoginPage.tsx')).LoginPage }),
+  },
+  {
+    path: 'logout',
+    handle: loggedIn,
+    lazy: async () => ({ Component: (await import('../../pages/Logout/LogoutPage.tsx')).LogoutPage }),
+  },
+  { path: 'users/:id', handle: loggedIn, lazy: placeholder('app.pages.user') },
+  {
+    path: 'settings',
+    handle: loggedIn,
+    lazy: placeholder('app.pages.settings'),
+    children: [
+      { index: true, lazy: placeholder('app.tabs.general') },
+      { path: 'security', lazy: placeholder('app.tabs.security') },
+      { path: 'notifications', lazy: placeholder('app.tabs.notifications') },
+    ],
+  },
+];

@@ -1,0 +1,46 @@
+import { defaultLocale, resources, supportedLocales } from '@federa/phrases';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStoredLocale, storeLocale } from './locale-storage.ts';
+
+export interface CreateI18nOptions {
+  /** Where the chosen language is remembered; `localStorage` by default. */
+  readonly storage?: Storage;
+  /** The document whose `<html lang>` follows the language. */
+  readonly document?: Document;
+}
+
+function defaultStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A ready i18next instance (resources are bundled, so initialisation is synchronous). It starts in
+ * the remembered language, English otherwise, and on every change remembers the choice and updates
+ * `<html lang>`.
+ */
+export function createI18n({
+  storage = defaultStorage(),
+  document = window.document,
+}: CreateI18nOptions = {}): i18n {
+  const instance = i18next.createInstance();
+  const language = readStoredLocale(storage) ?? defaultLocale;
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: defaultLocale,
+    supportedLngs: [...supportedLocales],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  document.documentElement.lang = language;
+  instance.on('languageChanged', (next) => {
+    storeLocale(storage, next);
+    document.documentElement.lang = next;
+  });
+  return instance;
+}

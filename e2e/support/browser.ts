@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's chromium; the tests never download a browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Whether browser tests can run. Without chromium they are skipped with one loud line, unless
+ * REQUIRE_ALL=1, where a missing browser is a failure.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const message = `BROWSER TESTS SKIPPED: ${CHROMIUM_PATH} not found; install it with "apt-get install -y chromium".`;
+  if (process.env.REQUIRE_ALL === '1') throw new Error(message);
+  console.warn(message);
+  return false;
+}
+
+/** Starts a headless chromium; close it in `afterAll`. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page and returns the serious and critical findings. */
+export async function seriousAccessibilityFindings(page: Page): Promise<AxeFinding[]> {
+  await page.addScriptTag({ content: axe.source });
+  const findings = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+}

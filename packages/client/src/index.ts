@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './http-client.ts';
+export * from './query-string.ts';

@@ -1,0 +1,7 @@
+import { app } from './de/app.ts';
+import { errors } from './de/errors.ts';
+import { validation } from './de/validation.ts';
+import type { Phrases } from './en.ts';
+
+/** German phrases: complete, checked against the English shape group by group. */
+export const de: Phrases = { app, validation, errors };

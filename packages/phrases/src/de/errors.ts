@@ -1,0 +1,38 @@
+import type { Phrases } from '../en.ts';
+
+export const errors: Phrases['errors'] = {
+  bad_request: 'Die Anfrage ist ungültig.',
+  validation_failed: 'Einige Felder sind ungültig. Bitte überprüfen Sie Ihre Eingaben.',
+  query_invalid: 'Die Such-, Filter- oder Sortieroptionen sind ungültig.',
+  not_found: 'Die angeforderte Ressource wurde nicht gefunden.',
+  entity_not_found: 'Der angeforderte Eintrag existiert nicht (mehr).',
+  route_not_found: 'Diese Adresse existiert auf dem Server nicht.',
+  conflict: 'Ein Eintrag mit diesen Werten existiert bereits.',
+  unauthorized: 'Bitte melden Sie sich an, um fortzufahren.',
+  forbidden: 'Sie sind dazu nicht berechtigt.',
+  payload_too_large: 'Der Upload ist zu groß.',
+  unsupported_media_type: 'Dieser Datei- oder Inhaltstyp wird nicht unterstützt.',
+  rate_limited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  service_unavailable: 'Der Dienst ist derzeit nicht verfügbar. Bitte versuchen Sie es später erneut.',
+  internal_error: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  invalid_credentials: 'Die Anmeldedaten des Benutzers sind ungültig.',
+  too_many_attempts:
+    'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+  entity_inactive: 'Das Benutzerkonto ist inaktiv.',
+  invalid_request: 'Der Anfrage fehlt ein erforderlicher Parameter oder sie ist fehlerhaft.',
+  invalid_grant: 'Die Anmeldung ist abgelaufen oder nicht mehr gültig. Bitte melden Sie sich erneut an.',
+  invalid_client: 'Die Client-Authentifizierung ist fehlgeschlagen.',
+  unsupported_token_grant_type: 'Die Art der Autorisierung wird nicht unterstützt.',
+  invalid_scope: 'Der angeforderte Geltungsbereich ist ungültig, unbekannt oder fehlerhaft.',
+  insufficient_scope: 'Die Anfrage erfordert höhere Berechtigungen, als der Client besitzt.',
+  invalid_token: 'Das Token ist ungültig.',
+  expired_token: 'Das Token ist abgelaufen. Bitte melden Sie sich erneut an.',
+  inactive_token: 'Das Token ist nicht aktiv. Bitte melden Sie sich erneut an.',
+  jwk_not_found: 'Ein Schlüssel zum Signieren des Tokens konnte nicht abgerufen werden.',
+  jwk_invalid: 'Der Schlüssel zum Signieren des Tokens ist ungültig.',
+  unsupported_auth_header_type: 'Die Art des Authorization-Headers wird nicht unterstützt.',
+  permission_denied: 'Sie sind dazu nicht berechtigt.',
+  ECONNRESET:
+    'Der Server ist nicht erreichbar. Bitte überprüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  ECONNABORTED: 'Die Anfrage wurde abgebrochen.',
+};

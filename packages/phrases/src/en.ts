@@ -1,0 +1,23 @@
+import { app } from './en/app.ts';
+import { errors } from './en/errors.ts';
+import { validation } from './en/validation.ts';
+import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
+
+/**
+ * English phrases: the default locale and the type of every other locale. Grouped by audience, then
+ * feature: `app.*` (web app), `validation.*` (form rules), `errors.*` (API error codes).
+ * Keys never contain dots; placeholders use i18next interpolation (`{{name}}`).
+ */
+export const en = { app, validation, errors } as const;
+
+/** The shape every complete locale must have: exactly the keys of `en`, any string values. */
+export type Phrases = DeepStringRecord<typeof en>;
+
+/** A dotted key of any phrase, e.g. `'app.errors.pageNotFound'`. */
+export type PhraseKey = LeafPaths<Phrases>;
+
+/** A key of a phrase without placeholders, which `t(key)` translates with no values: labels, titles. */
+export type PlainPhraseKey = PlainLeafPaths<typeof en>;
+
+/** The generic form-validation messages, the only group every locale provides. */
+export type ValidationPhrases = Phrases['validation'];

@@ -1,0 +1,41 @@
+/**
+ * Messages for the stable error codes of the HTTP APIs (`ErrorCode` in `@federa/schemas`, plus the
+ * OAuth2 and token codes of the identity API and the transport codes of `@federa/client`), keyed by
+ * code so that the web app can translate an error's `code` directly.
+ */
+export const errors = {
+  bad_request: 'The request is invalid.',
+  validation_failed: 'Some fields are invalid. Please check your input.',
+  query_invalid: 'The search, filter or sort options are invalid.',
+  not_found: 'The requested resource was not found.',
+  entity_not_found: 'The requested entry does not exist (any more).',
+  route_not_found: 'This address does not exist on the server.',
+  conflict: 'An entry with these values already exists.',
+  unauthorized: 'Please sign in to continue.',
+  forbidden: 'You are not allowed to do this.',
+  payload_too_large: 'The upload is too large.',
+  unsupported_media_type: 'This file or content type is not supported.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
+  service_unavailable: 'The service is currently unavailable. Please try again later.',
+  internal_error: 'An internal error occurred. Please try again later.',
+  // Identity and tokens (identity-and-access §8)
+  invalid_credentials: 'The user credentials are invalid.',
+  too_many_attempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  entity_inactive: 'The user account is inactive.',
+  invalid_request: 'The request is missing a required parameter or is otherwise malformed.',
+  invalid_grant: 'The sign-in has expired or is no longer valid. Please sign in again.',
+  invalid_client: 'Client authentication failed.',
+  unsupported_token_grant_type: 'The authorization grant type is not supported.',
+  invalid_scope: 'The requested scope is invalid, unknown or malformed.',
+  insufficient_scope: 'The request requires higher privileges than supported by the client.',
+  invalid_token: 'The Token is invalid.',
+  expired_token: 'The token has expired. Please sign in again.',
+  inactive_token: 'The token is not active. Please sign in again.',
+  jwk_not_found: 'A token signing key could not be retrieved.',
+  jwk_invalid: 'The token signing key is invalid.',
+  unsupported_auth_header_type: 'The authorization header type is not supported.',
+  permission_denied: 'You are not allowed to do this.',
+  // Requests that never got an answer (client codes)
+  ECONNRESET: 'The server could not be reached. Please check your connection and try again.',
+  ECONNABORTED: 'The request was aborted.',
+} as const;

@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './list.ts';
+export * from './permissions.ts';
+export * from './core/index.ts';

@@ -1,0 +1,17 @@
+export * from './constants.ts';
+export * from './types.ts';
+export * from './errors.ts';
+export * from './config/index.ts';
+export * from './evaluators/index.ts';
+export { PolicyEngine } from './engine.ts';
+export type { PolicyDecision, PolicyEngineOptions } from './engine.ts';
+export { buildDefaultPolicy } from './default-policy.ts';
+export { DecisionTally } from './decision.ts';
+export { PermissionChecker } from './checker/checker.ts';
+export type { PermissionCheckerOptions } from './checker/checker.ts';
+export * from './checker/types.ts';
+export { mergePermissionItems } from './checker/merge.ts';
+export { MemoryPermissionBindingProvider, MemoryPermissionProvider } from './checker/memory-provider.ts';
+export type { IdentityPermissionBinding } from './checker/memory-provider.ts';
+export { isValidTimeZone, wallClock } from './time/wall-clock.ts';
+export type { WallClock } from './time/wall-clock.ts';

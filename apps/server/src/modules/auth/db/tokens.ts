@@ -1,0 +1,54 @@
+import { isoTimestamp } from '../../../platform/db/columns.ts';
+import { index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from './columns.ts';
+import { clients, realms, robots, users } from './identity.ts';
+
+/**
+ * Refresh tokens that may still be used: the row id is the token's jti. Using one deletes its row
+ * (single use, rotation); a row past `expires_at` is swept.
+ */
+export const refreshTokens = pgTable(
+  'auth_refresh_tokens',
+  {
+    id: idColumn(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+    scope: varchar('scope', { length: 512 }),
+    /** jti of the access token issued together with this refresh token (revoked with it). */
+    access_token_id: uuid('access_token_id'),
+    client_id: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    robot_id: uuid('robot_id').references(() => robots.id, { onDelete: 'cascade' }),
+    realm_id: uuid('realm_id')
+      .notNull()
+      .references(() => realms.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (table) => [index('auth_refresh_tokens_expires_idx').on(table.expires_at)],
+);
+
+/** Revoked token ids, shared by every replica; kept until the token would have expired anyway. */
+export const revokedTokens = pgTable(
+  'auth_revoked_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+  },
+  (table) => [index('auth_revoked_tokens_expires_idx').on(table.expires_at)],
+);
+
+/** Authorization codes (RFC 6749 §4.1): stored hashed, single use, short-lived. */
+export const authorizationCodes = pgTable('auth_authorization_codes', {
+  id: idColumn(),
+  code_hash: varchar('code_hash', { length: 128 }).notNull().unique(),
+  /** The authorization request as approved: client, redirect URI, scope, PKCE challenge, subject. */
+  request: text('request').notNull(),
+  expires_at: isoTimestamp('expires_at').notNull(),
+  ...timestamps(),
+});
+
+/** Failed sign-ins per account and per address, for throttling across replicas. */
+export const loginFailures = pgTable('auth_login_failures', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  window_started_at: isoTimestamp('window_started_at').notNull(),
+});

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/config.ts';
+import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import { registerResource } from '../../platform/http/resource/index.ts';
+import { createMailer } from '../../platform/mail/index.ts';
+import { registerAccountRoutes } from './account/account.routes.ts';
+import { clientResource } from './resources/clients.ts';
+import { identityProviderRoleMappingResource } from './resources/identity-provider-role-mappings.ts';
+import { identityProviderResource } from './resources/identity-providers.ts';
+import { registerCheckRoutes } from './permissions/check.routes.ts';
+import { roleAttributeResource, userAttributeResource } from './resources/attributes.ts';
+import { linkResources } from './resources/links.ts';
+import { permissionResource } from './resources/permissions.ts';
+import { policyResource } from './resources/policies.ts';
+import { realmResource } from './resources/realms.ts';
+import { robotResource } from './resources/robots.ts';
+import { roleResource } from './resources/roles.ts';
+import { scopeResource } from './resources/scopes.ts';
+import { userResource } from './resources/users.ts';
+import { registerAuthorizeRoutes } from './oauth2/authorize.routes.ts';
+import { registerUpstreamSignInRoutes } from './identity-providers/oauth2/upstream-sign-in.routes.ts';
+import { registerOAuth2Routes } from './oauth2/oauth2.routes.ts';
+import type { AuthServices } from './services.ts';
+import { registerMeRoute } from './users/me.routes.ts';
+
+export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
+export {
+  identityFromAccessToken,
+  registerAuthentication,
+  requireIdentity,
+  type RequestIdentity,
+} from './identity/authenticate.ts';
+export { registerIdentityRateLimits } from './identity/rate-limits.ts';
+export { seedIdentity, MASTER_REALM_NAME, ADMIN_ROLE_NAME, type SeedResult } from './seed/seed.ts';
+
+/** The identity API, mounted under /auth. */
+export interface AuthModuleOptions {
+  services: AuthServices;
+  events: DomainEventBus;
+  config: AppConfig;
+}
+
+export async function authModule(app: FastifyInstance, options: AuthModuleOptions): Promise<void> {
+  const { services, events, config } = options;
+  registerOAuth2Routes(app, {
+    grants: { db: services.db, tokens: services.tokens, throttle: services.throttle },
+    tokens: services.tokens,
+    keys: services.keys,
+    issuer: services.issuer,
+    tokenRateLimitPerMinute: config.tokenRateLimitPerMinute,
+  });
+  registerAuthorizeRoutes(app, services.db);
+  registerUpstreamSignInRoutes(app, {
+    db: services.db,
+    tokens: services.tokens,
+    publicUrl: config.publicUrl,
+  });
+  registerCheckRoutes(app, services.db, services.authorizer);
+  // Registered before the users resource so that `@me` is not taken for a user name.
+  registerMeRoute(app, services.db);
+  // Static paths (/users/register, ...), which the router prefers to `/users/:id` in any order.
+  registerAccountRoutes(
+    app,
+    {
+      db: services.db,
+      publicUrl: config.publicUrl,
+      mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }),
+      publish: (event) => events.publish(event),
+      log: app.log,
+    },
+    config.accounts,
+  );
+
+  const resourceServices = {
+    db: services.db,
+    access: services.authorizer,
+    publish: (event: Parameters<DomainEventBus['publish']>[0]) => events.publish(event),
+  };
+  for (const definition of [
+    realmResource,
+    userResource(config.admin.username),
+    robotResource,
+    clientResource,
+    roleResource,
+    scopeResource,
+    permissionResource,
+    policyResource,
+    ...linkResources(),
+    userAttributeResource,
+    roleAttributeResource,
+    identityProviderResource,
+    identityProviderRoleMappingResource,
+  ]) {
+    registerResource(app, definition, resourceServices);
+  }
+}

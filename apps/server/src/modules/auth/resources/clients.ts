@@ -1,0 +1,91 @@
+import { IdentityPermissionName as P } from '@federa/schemas';
+import { z } from 'zod';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { generateClientSecret } from '../crypto/secrets.ts';
+import { clients, realms } from '../db/identity.ts';
+import { idOrNameLookup } from './helpers.ts';
+import { secretIdentityHooks } from './secrets.ts';
+import { name, optionalText, text, url, uuid } from './validation.ts';
+
+/** Comma-separated redirect URIs, each an absolute URL (wildcards `*` allowed in the path). */
+const redirectUris = z
+  .string()
+  .trim()
+  .max(2000, 'The maximum length allowed is 2000')
+  .refine(
+    (value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .every((item) => item === '' || URL.canParse(item.replaceAll('*', 'x'))),
+    { message: 'The value is not a valid URL address' },
+  );
+
+const editable = {
+  name: name(3, 256).nullish(),
+  display_name: optionalText(3, 256),
+  description: optionalText(3, 256),
+  secret: text(3, 256).nullish(),
+  redirect_uri: redirectUris.nullish(),
+  base_url: url().nullish(),
+  root_url: url().nullish(),
+  grant_types: optionalText(3, 512),
+  scope: optionalText(3, 512),
+  is_confidential: z.boolean().optional(),
+  active: z.boolean().optional(),
+};
+
+export const clientResource: ResourceDefinition = {
+  path: 'clients',
+  entityType: 'client',
+  label: 'client',
+  table: clients,
+  query: defineResourceQuery({
+    table: clients,
+    fields: {
+      default: [
+        'id',
+        'built_in',
+        'name',
+        'display_name',
+        'description',
+        'redirect_uri',
+        'base_url',
+        'root_url',
+        'grant_types',
+        'scope',
+        'is_confidential',
+        'active',
+        'realm_id',
+        'created_at',
+        'updated_at',
+      ],
+      hidden: ['secret'],
+    },
+    filters: ['id', 'name', 'display_name', 'realm_id', 'is_confidential', 'active'],
+    sorts: ['name', 'created_at', 'updated_at'],
+    defaultSort: { created_at: 'DESC' },
+    relations: {
+      realm: {
+        table: realms,
+        localKey: 'realm_id',
+        foreignKey: 'id',
+        fields: ['id', 'name', 'display_name'],
+      },
+    },
+  }),
+  // Client names and redirect URIs are needed by the consent screen before anyone signs in.
+  permissions: {
+    read: 'public',
+    create: [P.CLIENT_CREATE],
+    update: [P.CLIENT_UPDATE],
+    delete: [P.CLIENT_DELETE],
+  },
+  createSchema: z.object({ ...editable, realm_id: uuid().optional() }).strict(),
+  updateSchema: z.object(editable).partial().strict(),
+  realmColumn: clients.realm_id,
+  lookup: idOrNameLookup(clients),
+  allowPut: true,
+  hooks: secretIdentityHooks(generateClientSecret),
+};

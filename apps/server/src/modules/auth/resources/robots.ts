@@ -1,0 +1,71 @@
+import { IdentityPermissionName as P } from '@federa/schemas';
+import { z } from 'zod';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { generateRobotSecret } from '../crypto/secrets.ts';
+import { realms, robots } from '../db/identity.ts';
+import { idOrNameLookup } from './helpers.ts';
+import { secretIdentityHooks } from './secrets.ts';
+import { name, optionalText, text, uuid } from './validation.ts';
+
+const editable = {
+  name: name(3, 128).nullish(),
+  display_name: optionalText(3, 256),
+  description: optionalText(3, 4096),
+  secret: text(3, 256).nullish(),
+  active: z.boolean().optional(),
+  user_id: uuid().nullish(),
+};
+
+export const robotResource: ResourceDefinition = {
+  path: 'robots',
+  entityType: 'robot',
+  label: 'robot',
+  table: robots,
+  query: defineResourceQuery({
+    table: robots,
+    fields: {
+      default: [
+        'id',
+        'name',
+        'display_name',
+        'description',
+        'active',
+        'user_id',
+        'client_id',
+        'realm_id',
+        'created_at',
+        'updated_at',
+      ],
+      hidden: ['secret'],
+    },
+    filters: ['id', 'name', 'display_name', 'active', 'realm_id', 'user_id'],
+    sorts: ['name', 'created_at', 'updated_at'],
+    defaultSort: { created_at: 'DESC' },
+    relations: {
+      realm: {
+        table: realms,
+        localKey: 'realm_id',
+        foreignKey: 'id',
+        fields: ['id', 'name', 'display_name'],
+      },
+    },
+  }),
+  permissions: {
+    read: [P.ROBOT_READ, P.ROBOT_UPDATE, P.ROBOT_DELETE],
+    create: [P.ROBOT_CREATE],
+    update: [P.ROBOT_UPDATE],
+    delete: [P.ROBOT_DELETE],
+  },
+  createSchema: z.object({ ...editable, realm_id: uuid().optional() }).strict(),
+  updateSchema: z.object(editable).partial().strict(),
+  realmColumn: robots.realm_id,
+  lookup: idOrNameLookup(robots),
+  // A robot may read itself (e.g. to check its integrity).
+  self: {
+    isSelf: (request, row) => request.identity?.type === 'robot' && request.identity.id === row.id,
+    updatable: [],
+  },
+  allowPut: true,
+  hooks: secretIdentityHooks(generateRobotSecret),
+};

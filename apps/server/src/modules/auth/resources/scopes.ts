@@ -1,0 +1,70 @@
+import { IdentityPermissionName as P } from '@federa/schemas';
+import { z } from 'zod';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { realms, scopes } from '../db/identity.ts';
+import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
+import { name, optionalText, uuid } from './validation.ts';
+
+const editable = {
+  name: name(3, 256),
+  display_name: optionalText(3, 256),
+  description: optionalText(3, 4096),
+};
+
+export const scopeResource: ResourceDefinition = {
+  path: 'scopes',
+  entityType: 'scope',
+  label: 'scope',
+  table: scopes,
+  query: defineResourceQuery({
+    table: scopes,
+    fields: {
+      default: [
+        'id',
+        'built_in',
+        'name',
+        'display_name',
+        'description',
+        'realm_id',
+        'created_at',
+        'updated_at',
+      ],
+    },
+    filters: ['id', 'name', 'realm_id', 'built_in'],
+    sorts: ['name', 'created_at', 'updated_at'],
+    defaultSort: { name: 'ASC' },
+    relations: {
+      realm: {
+        table: realms,
+        localKey: 'realm_id',
+        foreignKey: 'id',
+        fields: ['id', 'name', 'display_name'],
+      },
+    },
+  }),
+  permissions: {
+    read: 'public',
+    create: [P.SCOPE_CREATE],
+    update: [P.SCOPE_UPDATE],
+    delete: [P.SCOPE_DELETE],
+  },
+  createSchema: z.object({ ...editable, realm_id: uuid().nullish() }).strict(),
+  updateSchema: z.object(editable).partial().strict(),
+  realmColumn: scopes.realm_id,
+  lookup: idOrNameLookup(scopes),
+  allowPut: true,
+  hooks: {
+    prepareCreate: (input, { request }) => ({ ...input, realm_id: realmForCreate(request, input, true) }),
+    prepareUpdate: (existing, input) => {
+      if (existing.built_in && input.name !== undefined && input.name !== existing.name) {
+        throw badRequest('The name of a built-in scope can not be changed.');
+      }
+      return defined(input);
+    },
+    beforeDelete: (existing) => {
+      if (existing.built_in) throw badRequest('A built-in scope can not be deleted.');
+    },
+  },
+};

@@ -1,0 +1,53 @@
+import type { ResourceHooks, Row } from '../../../platform/http/resource/index.ts';
+import { generateName, hashSecret, isHashedSecret } from '../crypto/secrets.ts';
+import { defined, realmForCreate } from './helpers.ts';
+
+/**
+ * Hashes a newly given secret, or generates one. Returns the stored (hashed) value and the plain
+ * secret to show once. An empty secret or the stored hash sent back unchanged keeps the stored one.
+ */
+async function resolveSecret(
+  input: Row,
+  generate: () => string,
+  creating: boolean,
+): Promise<{ stored?: string; plain?: string }> {
+  const given = typeof input.secret === 'string' ? input.secret : undefined;
+  if (given && !isHashedSecret(given)) return { stored: await hashSecret(given), plain: given };
+  if (creating) {
+    const plain = generate();
+    return { stored: await hashSecret(plain), plain };
+  }
+  return {};
+}
+
+/** The plain secret travels from prepare to present on the parsed input, never through the stored row. */
+const PLAIN_SECRET = Symbol('plainSecret');
+
+/**
+ * Hooks of an identity that signs in with a secret (robots, clients): a generated name and the
+ * caller's realm by default, the secret stored hashed and shown in the response of the write that
+ * set it, and only then.
+ */
+export function secretIdentityHooks(generate: () => string): ResourceHooks {
+  return {
+    prepareCreate: async (input, { request }) => {
+      const secret = await resolveSecret(input, generate, true);
+      (input as Record<symbol, unknown>)[PLAIN_SECRET] = secret.plain;
+      return {
+        ...input,
+        name: input.name ?? generateName(),
+        secret: secret.stored,
+        realm_id: realmForCreate(request, input),
+      };
+    },
+    prepareUpdate: async (_existing, input) => {
+      const secret = await resolveSecret(input, generate, false);
+      (input as Record<symbol, unknown>)[PLAIN_SECRET] = secret.plain;
+      return defined({ ...input, name: input.name ?? undefined, secret: secret.stored });
+    },
+    present: (row, input) => {
+      const plain = (input as Record<symbol, unknown>)[PLAIN_SECRET];
+      return typeof plain === 'string' ? { ...row, secret: plain } : row;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { IdentityPermissionName as P } from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import { hashSecret } from '../crypto/secrets.ts';
+import { realms, users } from '../db/identity.ts';
+import { MASTER_REALM_NAME } from '../seed/seed.ts';
+import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
+import { email, name, optionalText, password, RESERVED_USER_NAME_PREFIXES, uuid } from './validation.ts';
+
+const userName = name(3, 128).refine(
+  (value) => !RESERVED_USER_NAME_PREFIXES.some((prefix) => value.toLowerCase().startsWith(prefix)),
+  { message: 'This name is reserved.' },
+);
+
+const editable = {
+  name: userName,
+  first_name: optionalText(3, 128),
+  last_name: optionalText(3, 128),
+  display_name: optionalText(3, 256),
+  email: email().nullish(),
+  avatar: optionalText(3, 255),
+  cover: optionalText(3, 255),
+  status: optionalText(3, 256),
+  status_message: optionalText(3, 256),
+  name_locked: z.boolean().optional(),
+  active: z.boolean().optional(),
+};
+
+const passwordPair = {
+  password: password().nullish(),
+  password_repeat: z.string().nullish(),
+};
+
+const samePasswords = (value: { password?: string | null; password_repeat?: string | null }) =>
+  value.password_repeat == null || value.password === value.password_repeat;
+const samePasswordsIssue = {
+  message: 'The value must be equal to the password value',
+  path: ['password_repeat'],
+};
+
+/** What a user may change of their own account without the user_update permission. */
+const SELF_UPDATABLE = [
+  'name',
+  'first_name',
+  'last_name',
+  'display_name',
+  'email',
+  'avatar',
+  'cover',
+  'password',
+  'password_repeat',
+];
+
+async function withHashedPassword(input: Row): Promise<Row> {
+  const { password_repeat: _repeat, ...rest } = input;
+  if (typeof rest.password === 'string') rest.password = await hashSecret(rest.password);
+  else delete rest.password;
+  return rest;
+}
+
+export function userResource(adminName: string): ResourceDefinition {
+  return {
+    path: 'users',
+    entityType: 'user',
+    label: 'user',
+    table: users,
+    query: defineResourceQuery({
+      table: users,
+      fields: {
+        default: [
+          'id',
+          'name',
+          'name_locked',
+          'first_name',
+          'last_name',
+          'display_name',
+          'avatar',
+          'cover',
+          'active',
+          'status',
+          'status_message',
+          'realm_id',
+          'client_id',
+          'created_at',
+          'updated_at',
+        ],
+        hidden: ['email'],
+      },
+      filters: ['id', 'name', 'display_name', 'email', 'active', 'realm_id', 'client_id'],
+      sorts: ['name', 'display_name', 'created_at', 'updated_at'],
+      defaultSort: { created_at: 'DESC' },
+      relations: {
+        realm: {
+          table: realms,
+          localKey: 'realm_id',
+          foreignKey: 'id',
+          fields: ['id', 'name', 'display_name'],
+          filters: ['name'],
+        },
+      },
+    }),
+    permissions: {
+      read: [P.USER_READ, P.USER_UPDATE, P.USER_DELETE],
+      create: [P.USER_CREATE],
+      update: [P.USER_UPDATE],
+      delete: [P.USER_DELETE],
+    },
+    createSchema: z
+      .object({ ...editable, ...passwordPair, realm_id: uuid().optional() })
+      .strict()
+      .refine(samePasswords, samePasswordsIssue),
+    updateSchema: z
+      .object({ ...editable, ...passwordPair, name: userName.optional() })
+      .partial()
+      .strict()
+      .refine(samePasswords, samePasswordsIssue),
+    realmColumn: users.realm_id,
+    lookup: idOrNameLookup(users),
+    secretColumns: ['password', 'reset_hash', 'reset_at', 'reset_expires', 'activate_hash'],
+    self: {
+      isSelf: (request, row) => request.identity?.type === 'user' && request.identity.id === row.id,
+      updatable: SELF_UPDATABLE,
+    },
+    allowPut: true,
+    hooks: {
+      prepareCreate: async (input, { request }) => {
+        const data = await withHashedPassword(input);
+        return {
+          ...data,
+          display_name: data.display_name ?? data.name,
+          realm_id: realmForCreate(request, input),
+        };
+      },
+      prepareUpdate: async (existing, input, { request, db }) => {
+        const renaming = input.name !== undefined && input.name !== existing.name;
+        if (renaming && existing.name === adminName) {
+          // The seeded administrator keeps its name, so ADMIN_USERNAME always finds it.
+          const [realm] = await db
+            .select({ name: realms.name })
+            .from(realms)
+            .where(eq(realms.id, existing.realm_id as string));
+          if (realm?.name === MASTER_REALM_NAME)
+            throw badRequest('The administrator account can not be renamed.');
+        }
+        if (renaming && existing.name_locked && request.identity?.id === existing.id) {
+          throw badRequest('The name of this account is locked.');
+        }
+        return defined(await withHashedPassword(input));
+      },
+      beforeDelete: (existing, { request }) => {
+        if (request.identity?.id === existing.id) throw badRequest('You can not delete your own account.');
+      },
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { AppConfig } from '../../config/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { SigningKeyStore } from './crypto/signing-keys.ts';
+import { LoginThrottle } from './oauth2/login-throttle.ts';
+import { Authorizer } from './permissions/authorizer.ts';
+import { TokenService } from './tokens/token-service.ts';
+
+/** The identity services one app instance shares between its routes and the other modules. */
+export interface AuthServices {
+  db: Database;
+  issuer: string;
+  keys: SigningKeyStore;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  authorizer: Authorizer;
+}
+
+/** Tokens are issued by the identity API, so the issuer is its base URL. */
+export function issuerOf(config: AppConfig): string {
+  return `${config.publicUrl}/auth`;
+}
+
+export function createAuthServices(config: AppConfig, db: Database): AuthServices {
+  const keys = new SigningKeyStore(db);
+  const issuer = issuerOf(config);
+  return {
+    db,
+    issuer,
+    keys,
+    tokens: new TokenService(db, keys, issuer),
+    throttle: new LoginThrottle(db),
+    authorizer: new Authorizer(db),
+  };
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../../platform/db/database.ts';
+import { refreshTokens, revokedTokens } from '../db/tokens.ts';
+import { SIGNING_ALGORITHM, type SigningKeyStore } from '../crypto/signing-keys.ts';
+import { TOKEN_KINDS, type TokenClaims, type TokenKind, type TokenSubject } from './claims.ts';
+import { TokenError } from './errors.ts';
+
+export interface TokenLifetimes {
+  /** seconds */
+  access: number;
+  /** seconds */
+  refresh: number;
+}
+
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = { access: 3600, refresh: 259_200 };
+
+/** The token response of RFC 6749 §5.1. */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+  id_token?: string;
+}
+
+export interface IssueOptions {
+  scope: string;
+  withRefreshToken: boolean;
+  remoteAddress?: string;
+  /** Extra claims for an ID token; an ID token is issued when given. */
+  idTokenClaims?: Record<string, unknown>;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const isoAt = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/**
+ * Issues, verifies and revokes the server's JWTs. Refresh tokens are single use: each has a row whose
+ * id is its jti, deleted when it is used. Revocation is recorded by jti in the database, so it holds
+ * across restarts and replicas.
+ */
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly keys: SigningKeyStore,
+    private readonly issuer: string,
+    private readonly lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
+  ) {}
+
+  async issue(subject: TokenSubject, options: IssueOptions): Promise<TokenResponse> {
+    const iat = nowSeconds();
+    const accessJti = randomUUID();
+    const accessExp = iat + this.lifetimes.access;
+    const base = this.baseClaims(subject, options, iat);
+    const response: TokenResponse = {
+      access_token: await this.sign(
+        { ...base, kind: 'access_token', jti: accessJti, exp: accessExp },
+        subject.realmId,
+      ),
+      token_type: 'Bearer',
+      expires_in: this.lifetimes.access,
+      scope: options.scope,
+    };
+
+    if (options.withRefreshToken) {
+      const refreshExp = iat + this.lifetimes.refresh;
+      const [row] = await this.db
+        .insert(refreshTokens)
+        .values({
+          expires_at: isoAt(refreshExp),
+          scope: options.scope,
+          access_token_id: accessJti,
+          realm_id: subject.realmId,
+          user_id: subject.kind === 'user' ? subject.id : null,
+          robot_id: subject.kind === 'robot' ? subject.id : null,
+          client_id: subject.kind === 'client' ? subject.id : (subject.clientId ?? null),
+        })
+        .returning({ id: refreshTokens.id });
+      response.refresh_token = await this.sign(
+        { ...base, kind: 'refresh_token', jti: row!.id, exp: refreshExp },
+        subject.realmId,
+      );
+      response.refresh_token_expires_in = this.lifetimes.refresh;
+    }
+
+    if (options.idTokenClaims) {
+      response.id_token = await this.sign(
+        {
+          ...options.idTokenClaims,
+          ...base,
+          kind: 'id_token',
+          jti: randomUUID(),
+          exp: accessExp,
+          auth_time: iat,
+        },
+        subject.realmId,
+      );
+    }
+    return response;
+  }
+
+  /**
+   * Verifies signature, expiry and revocation. `kind` restricts which kind of token is accepted
+   * (an access token must not be usable as a refresh token and vice versa).
+   */
+  async verify(token: string, kind?: TokenKind): Promise<TokenClaims> {
+    const claims = await this.verifySignature(token);
+    if (kind && claims.kind !== kind) throw TokenError.invalid();
+    if (await this.isRevoked(claims.jti)) throw TokenError.inactive();
+    return claims;
+  }
+
+  /**
+   * Uses up a refresh token: verifies it and deletes its row in one statement, so two concurrent uses
+   * of the same token cannot both succeed.
+   */
+  async consumeRefreshToken(token: string): Promise<TokenClaims> {
+    const claims = await this.verify(token, 'refresh_token');
+    const deleted = await this.db
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.id, claims.jti), gt(refreshTokens.expires_at, new Date().toISOString())))
+      .returning({ access_token_id: refreshTokens.access_token_id });
+    if (deleted.length === 0) throw TokenError.inactive();
+    await this.markRevoked(claims.jti, claims.exp);
+    return claims;
+  }
+
+  /** Revokes a token (RFC 7009): an access token by jti; a refresh token also loses its row and its access token. */
+  async revoke(claims: TokenClaims): Promise<void> {
+    await this.markRevoked(claims.jti, claims.exp);
+    if (claims.kind === 'refresh_token') {
+      const deleted = await this.db
+        .delete(refreshTokens)
+        .where(eq(refreshTokens.id, claims.jti))
+        .returning({ access_token_id: refreshTokens.access_token_id });
+      const accessJti = deleted[0]?.access_token_id;
+      if (accessJti) await this.markRevoked(accessJti, claims.iat + this.lifetimes.access);
+    }
+  }
+
+  /** Verifies the signature and expiry only, e.g. for introspection, which reports revocation itself. */
+  async verifySignature(token: string): Promise<TokenClaims> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw TokenError.invalid();
+    }
+    if (!kid) throw TokenError.invalid();
+    const key = await this.keys.byId(kid);
+    if (!key) throw TokenError.keyNotFound(kid);
+    try {
+      const { payload } = await jwtVerify(token, key.publicKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        issuer: this.issuer,
+      });
+      if (
+        !TOKEN_KINDS.includes(payload.kind as TokenKind) ||
+        typeof payload.sub !== 'string' ||
+        !payload.jti
+      ) {
+        throw TokenError.invalid();
+      }
+      return payload as unknown as TokenClaims;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw TokenError.expired();
+      if (error instanceof joseErrors.JOSEError) throw TokenError.invalid();
+      throw error;
+    }
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, jti));
+    return row !== undefined;
+  }
+
+  /** Removes revocation records and refresh tokens that have expired anyway. */
+  async sweepExpired(): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.delete(revokedTokens).where(lt(revokedTokens.expires_at, now));
+    await this.db.delete(refreshTokens).where(lt(refreshTokens.expires_at, now));
+  }
+
+  private async markRevoked(jti: string, exp: number): Promise<void> {
+    await this.db
+      .insert(revokedTokens)
+      .values({ jti, expires_at: isoAt(exp) })
+      .onConflictDoNothing();
+  }
+
+  private baseClaims(subject: TokenSubject, options: IssueOptions, iat: number) {
+    return {
+      iss: this.issuer,
+      sub: subject.id,
+      sub_kind: subject.kind,
+      realm_id: subject.realmId,
+      realm_name: subject.realmName,
+      client_id: subject.clientId ?? null,
+      ...(subject.clientId ? { aud: subject.clientId } : {}),
+      scope: options.scope,
+      ...(options.remoteAddress ? { remote_address: options.remoteAddress } : {}),
+      iat,
+    };
+  }
+
+  private async sign(claims: Record<string, unknown>, realmId: string): Promise<string> {
+    const key = await this.keys.forRealm(realmId);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .sign(key.privateKey);
+  }
+}

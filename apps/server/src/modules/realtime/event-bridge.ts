@@ -1,0 +1,41 @@
+import type { DomainEventBus, EntityEvent } from '../../platform/events/domain-events.ts';
+import { stripSecrets } from '../../platform/events/strip-secrets.ts';
+import { namespacesFor } from './namespaces.ts';
+import { roomName } from './rooms.ts';
+import type { EntityEventPayload, RealtimeServer } from './types.ts';
+
+/** `userCreated`, `analysisNodeUpdated`, ... */
+export function eventName(event: EntityEvent): string {
+  return `${event.type}${event.event.charAt(0).toUpperCase()}${event.event.slice(1)}`;
+}
+
+/**
+ * Emits one entity event to its subscribers: in the master namespace and the namespace of each realm
+ * of the record, to room `{type}` and room `{type}/{id}`. A socket in both rooms receives it once,
+ * through `{type}`: the record room is addressed `except` the type room. Two emissions rather than
+ * one to both rooms, so that `meta.roomName` names the room the socket really subscribed to (clients
+ * drop events of rooms they did not ask for). The adapter carries each emission to every replica.
+ */
+export function emitEntityEvent(io: RealtimeServer, event: EntityEvent): void {
+  const data = stripSecrets(event.data);
+  const refId = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id) : undefined;
+  const name = eventName(event);
+  const typeRoom = roomName(event.type);
+  const payload = (namespace: string, room: string): EntityEventPayload => ({
+    data,
+    meta: { refType: event.type, refId, event: event.event, namespace, roomName: room },
+  });
+  for (const namespace of namespacesFor(event.realmIds)) {
+    const nsp = io.of(namespace);
+    nsp.to(typeRoom).emit(name, payload(namespace, typeRoom));
+    if (refId !== undefined) {
+      const recordRoom = roomName(event.type, refId);
+      nsp.to(recordRoom).except(typeRoom).emit(name, payload(namespace, recordRoom));
+    }
+  }
+}
+
+/** Forwards every entity event of the bus, after its commit, to the sockets; returns the unsubscribe. */
+export function bridgeDomainEvents(io: RealtimeServer, events: DomainEventBus): () => void {
+  return events.subscribe((event) => emitEntityEvent(io, event));
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { DatabaseHandle } from '../../platform/db/database.ts';
+import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { AuthServices } from '../auth/index.ts';
+import { createClusterAdapter, postgresUrlOf } from './cluster-adapter.ts';
+import { connectionError, describeFailure, realtimeErrors } from './errors.ts';
+import { bridgeDomainEvents } from './event-bridge.ts';
+import { namespaceAuthentication } from './namespace-auth.ts';
+import { NAMESPACE_PATTERN } from './namespaces.ts';
+import { serveSubscriptions } from './subscriptions.ts';
+import { disconnectAtExpiry } from './token-expiry.ts';
+import type { RealtimeServer } from './types.ts';
+
+export interface RealtimeOptions {
+  auth: AuthServices;
+  events: DomainEventBus;
+  database: DatabaseHandle;
+  /** DATABASE_URL: on PostgreSQL the replicas meet there to fan events out. */
+  databaseUrl: string | undefined;
+  /** Origins allowed to connect from a browser, as for the HTTP API (none: same origin only). */
+  corsOrigins: readonly string[];
+}
+
+/**
+ * The socket.io gateway (DESIGN §6) on the app's HTTP server at `/socket.io`: authenticated
+ * namespaces per realm, subscriptions to rooms per resource type or record, and every domain event
+ * forwarded to the rooms it concerns. On PostgreSQL the emissions reach the sockets of every replica.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  options: RealtimeOptions,
+): Promise<RealtimeServer> {
+  const log = app.log.child({ module: 'realtime' });
+  let closing = false;
+  const onUnexpectedError = (error: unknown) => log.error({ err: error }, 'realtime request failed');
+
+  const clusterUrl = postgresUrlOf(options.database, options.databaseUrl);
+  const cluster = clusterUrl
+    ? await createClusterAdapter(clusterUrl, (error) => {
+        // While shutting down, the adapter's last messages may meet an ended pool; that is expected.
+        if (closing) log.debug({ err: error }, 'realtime adapter error during shutdown');
+        else log.error({ err: error }, 'realtime adapter error');
+      })
+    : undefined;
+  if (options.database.kind === 'postgres' && !cluster) {
+    log.warn('no PostgreSQL connection string for the realtime adapter; events reach this replica only');
+  }
+
+  const io: RealtimeServer = new Server({
+    path: '/socket.io',
+    serveClient: false,
+    cors:
+      options.corsOrigins.length > 0 ? { origin: [...options.corsOrigins], credentials: true } : undefined,
+    ...(cluster ? { adapter: cluster.adapter } : {}),
+  });
+
+  // The default namespace carries nothing; refusing it makes a wrong client URL fail loudly.
+  io.use((_socket, next) => next(connectionError(describeFailure(realtimeErrors.defaultNamespace()))));
+
+  // Middleware and handlers of the parent are copied into each realm namespace when it is created,
+  // so they must be in place before the first connection or emission.
+  const resources = io.of(NAMESPACE_PATTERN);
+  resources.use(
+    namespaceAuthentication({ db: options.auth.db, tokens: options.auth.tokens, onUnexpectedError }),
+  );
+  resources.on('connection', (socket) => {
+    disconnectAtExpiry(socket, socket.data.expiresAt);
+    serveSubscriptions(socket, { authorizer: options.auth.authorizer, onUnexpectedError });
+  });
+
+  io.attach(app.server);
+  const stopBridge = bridgeDomainEvents(io, options.events);
+
+  // preClose, not onClose: Fastify waits for the HTTP server to close before it runs onClose hooks,
+  // and the server does not close while WebSocket connections are open.
+  app.addHook('preClose', async () => {
+    closing = true;
+    stopBridge();
+    await io.close();
+  });
+  app.addHook('onClose', async () => {
+    await cluster?.close();
+  });
+  return io;
+}

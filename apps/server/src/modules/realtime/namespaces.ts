@@ -1,0 +1,29 @@
+/** The namespace of the master realm: it sees the records of every realm. */
+export const MASTER_NAMESPACE = '/resources';
+
+/**
+ * `/resources` and `/resources/{realmId}`. Realm namespaces are created on first use (a connection
+ * or an emission), so there is no list of realms to keep in sync.
+ */
+export const NAMESPACE_PATTERN = /^\/resources(\/[0-9a-f-]{36})?$/;
+
+export function realmNamespace(realmId: string): string {
+  return `${MASTER_NAMESPACE}/${realmId}`;
+}
+
+/** The realm a namespace belongs to, or undefined for the master namespace. */
+export function realmIdOfNamespace(name: string): string | undefined {
+  const match = NAMESPACE_PATTERN.exec(name);
+  return match?.[1]?.slice(1);
+}
+
+/** Where an event about records of these realms goes: each realm's namespace and the master namespace. */
+export function namespacesFor(realmIds: readonly string[]): string[] {
+  const names = new Set([MASTER_NAMESPACE]);
+  for (const realmId of realmIds) {
+    // A realm id that cannot name a namespace would create a stray one; such a record has no audience.
+    const name = realmNamespace(realmId);
+    if (NAMESPACE_PATTERN.test(name)) names.add(name);
+  }
+  return [...names];
+}

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+describe('platform endpoints', () => {
+  let ctx: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'federa-web-'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>Federa HUB</title><div id="root"></div>',
+    );
+    await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("app")');
+    ctx = await createTestApp({ WEB_DIST_DIR: webDir });
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('reports liveness and readiness', async () => {
+    const health = await ctx.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('exposes Prometheus metrics labelled by route pattern', async () => {
+    await ctx.app.inject({ url: '/healthz' });
+    const response = await ctx.app.inject({ url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('http_request_duration_seconds_bucket');
+    expect(response.body).toMatch(/route="\/healthz"/);
+    expect(response.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the OpenAPI document and its UI at /docs', async () => {
+    const ui = await ctx.app.inject({ url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+    const spec = await ctx.app.inject({ url: '/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const document = spec.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
+  });
+
+  it('serves the web app with a history fallback for client-side routes', async () => {
+    for (const url of ['/', '/projects/123/analyses', '/admin/realms?x=1']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<title>Federa HUB</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await ctx.app.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers an unknown API route with a JSON 404, never the web app', async () => {
+    for (const url of ['/core/nothing-here', '/auth/nope', '/storage', '/telemetry/x?y=1']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ statusCode: 404, code: 'route_not_found' });
+    }
+    const post = await ctx.app.inject({ method: 'POST', url: '/projects' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().code).toBe('route_not_found');
+  });
+
+  it('reports not ready once the database is gone', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const response = await other.app.inject({ url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    await other.app.close();
+    await other.database.destroy();
+  });
+});

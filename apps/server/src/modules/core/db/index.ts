@@ -1,0 +1,8 @@
+// The hub core's tables (hub-original §1.5, with the listed bugs fixed).
+export * from './master-images.ts';
+export * from './registries.ts';
+export * from './nodes.ts';
+export * from './projects.ts';
+export * from './analyses.ts';
+export * from './node-tasks.ts';
+export * from './locks.ts';

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import { registerResource, type ResourceServices } from '../../platform/http/resource/index.ts';
+import { requireIdentity, type AuthServices } from '../auth/index.ts';
+import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
+import { masterImageGroupResource } from './master-images/master-image-group.resource.ts';
+import { masterImageResource } from './master-images/master-image.resource.ts';
+import { nodeTaskRoutes } from './nodes/node-task.routes.ts';
+import { nodeResource } from './nodes/node.resource.ts';
+import { projectNodeResource } from './projects/project-node.resource.ts';
+import { projectResource } from './projects/project.resource.ts';
+import { registryProjectResource } from './registries/registry-project.resource.ts';
+import { registryResource } from './registries/registry.resource.ts';
+
+export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
+
+export interface CoreModuleOptions {
+  auth: AuthServices;
+  events: DomainEventBus;
+  /** MASTER_IMAGES_SOURCE: the master-image catalog (a directory or a git repository). */
+  masterImagesSource: string;
+}
+
+/** The hub core API (projects, nodes, registries, master images), mounted under /core. */
+export async function coreModule(app: FastifyInstance, options: CoreModuleOptions): Promise<void> {
+  const { auth, events } = options;
+  // Nothing of the hub core is public: every route needs a signed-in identity (401 otherwise).
+  app.addHook('onRequest', async (request) => {
+    requireIdentity(request);
+  });
+
+  const services: ResourceServices = {
+    db: auth.db,
+    access: auth.authorizer,
+    publish: (event) => events.publish(event),
+  };
+  masterImageCommandRoutes(app, { ...services, catalogSource: options.masterImagesSource });
+  nodeTaskRoutes(app, services);
+  for (const definition of [
+    masterImageGroupResource,
+    masterImageResource,
+    projectResource,
+    projectNodeResource(auth.authorizer),
+    nodeResource(),
+    registryResource,
+    registryProjectResource,
+  ]) {
+    registerResource(app, definition, services);
+  }
+}

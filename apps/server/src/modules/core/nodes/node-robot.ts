@@ -1,0 +1,63 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/index.ts';
+import { generateName, generateRobotSecret, hashSecret } from '../../auth/crypto/secrets.ts';
+import { permissions, robotPermissions, robots } from '../../auth/db/index.ts';
+import { NODE_ROBOT_PERMISSIONS } from '../shared/permissions.ts';
+
+export interface RobotCredentials {
+  secret: string;
+  hash: string;
+}
+
+/** A fresh robot secret and its hash; hashing is slow, so it happens before the write transaction. */
+export async function newRobotCredentials(): Promise<RobotCredentials> {
+  const secret = generateRobotSecret();
+  return { secret, hash: await hashSecret(secret) };
+}
+
+/**
+ * The identity a node signs in with (hub-original §8.3): a robot in the node's realm holding exactly
+ * the permissions a node needs to approve projects and analyses for itself. Runs inside the node's
+ * write transaction, so a node never exists without its robot.
+ */
+export async function createNodeRobot(
+  db: Executor,
+  node: { id: string; name: string; realm_id: string },
+  credentials: RobotCredentials,
+): Promise<string> {
+  const [robot] = await db
+    .insert(robots)
+    .values({
+      name: generateName(),
+      display_name: `node ${node.name}`.slice(0, 256),
+      description: `The robot of the node ${node.id}.`,
+      secret: credentials.hash,
+      realm_id: node.realm_id,
+    })
+    .returning({ id: robots.id });
+  const granted = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(
+      and(
+        inArray(permissions.name, [...NODE_ROBOT_PERMISSIONS]),
+        isNull(permissions.realm_id),
+        isNull(permissions.client_id),
+      ),
+    );
+  if (granted.length > 0) {
+    await db.insert(robotPermissions).values(
+      granted.map((permission) => ({
+        robot_id: robot!.id,
+        robot_realm_id: node.realm_id,
+        permission_id: permission.id,
+        permission_realm_id: null,
+      })),
+    );
+  }
+  return robot!.id;
+}
+
+export async function deleteNodeRobot(db: Executor, robotId: string | null | undefined): Promise<void> {
+  if (robotId) await db.delete(robots).where(eq(robots.id, robotId));
+}

@@ -1,0 +1,149 @@
+import {
+  CoreEntityType,
+  NodeCreateSchema,
+  NodeUpdateSchema,
+  PlatformPermissionName as P,
+} from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/index.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import { realms } from '../../auth/db/index.ts';
+import { nodes, registries, registryProjects } from '../db/index.ts';
+import { NODE_READERS } from '../shared/permissions.ts';
+import { realmOfNewRecord } from '../shared/realms.ts';
+import {
+  createNodeRobot,
+  deleteNodeRobot,
+  newRobotCredentials,
+  type RobotCredentials,
+} from './node-robot.ts';
+import { normalizePublicKey } from './public-key.ts';
+
+async function assertRegistryExists(db: Executor, id: unknown): Promise<void> {
+  if (typeof id !== 'string') return;
+  const [row] = await db.select({ id: registries.id }).from(registries).where(eq(registries.id, id));
+  if (!row) throw badRequest('The registry does not exist.');
+}
+
+function withPublicKey(input: Row): Row {
+  if (!('public_key' in input)) return input;
+  return { ...input, public_key: normalizePublicKey(input.public_key) };
+}
+
+/**
+ * Nodes. Creating one also creates its robot (in the same transaction); the robot's secret is part
+ * of the create response only (`robot_secret`) and is stored as a hash, so it can never be read
+ * again; the identity API regenerates it. Deleting a node deletes its robot.
+ */
+export function nodeResource(): ResourceDefinition {
+  // Credentials made before the transaction, handed to afterWrite (by request) and to present (by body).
+  const pending = new WeakMap<object, RobotCredentials>();
+
+  return {
+    path: 'nodes',
+    entityType: CoreEntityType.NODE,
+    label: 'node',
+    table: nodes,
+    query: defineResourceQuery({
+      table: nodes,
+      fields: {
+        default: [
+          'id',
+          'name',
+          'external_name',
+          'type',
+          'hidden',
+          'online',
+          'public_key',
+          'registry_id',
+          'registry_project_id',
+          'robot_id',
+          'realm_id',
+          'created_at',
+          'updated_at',
+        ],
+      },
+      filters: [
+        'id',
+        'name',
+        'external_name',
+        'type',
+        'hidden',
+        'online',
+        'registry_id',
+        'realm_id',
+        'robot_id',
+      ],
+      sorts: ['name', 'type', 'created_at', 'updated_at'],
+      defaultSort: { name: 'ASC' },
+      relations: {
+        realm: {
+          table: realms,
+          localKey: 'realm_id',
+          foreignKey: 'id',
+          fields: ['id', 'name', 'display_name'],
+        },
+        registry: {
+          table: registries,
+          localKey: 'registry_id',
+          foreignKey: 'id',
+          fields: ['id', 'name', 'host'],
+        },
+        registry_project: {
+          table: registryProjects,
+          localKey: 'registry_project_id',
+          foreignKey: 'id',
+          fields: ['id', 'name', 'external_name', 'type', 'registry_id'],
+        },
+      },
+    }),
+    permissions: {
+      read: [...NODE_READERS],
+      create: [P.NODE_CREATE],
+      update: [P.NODE_UPDATE],
+      delete: [P.NODE_DELETE],
+    },
+    createSchema: NodeCreateSchema,
+    updateSchema: NodeUpdateSchema,
+    realmColumn: nodes.realm_id,
+    hooks: {
+      prepareCreate: async (input, { request, db }) => {
+        await assertRegistryExists(db, input.registry_id);
+        const credentials = await newRobotCredentials();
+        pending.set(request, credentials);
+        pending.set(input, credentials);
+        return withPublicKey({ ...input, realm_id: realmOfNewRecord(request, input.realm_id) });
+      },
+      prepareUpdate: async (_existing, input, { db }) => {
+        await assertRegistryExists(db, input.registry_id);
+        return withPublicKey(input);
+      },
+      afterWrite: async (row, event, { request, db }) => {
+        if (event === 'deleted') {
+          await deleteNodeRobot(db, row.robot_id as string | null);
+          return;
+        }
+        if (event !== 'created') return;
+        const credentials = pending.get(request);
+        if (!credentials) throw new Error('node robot credentials missing');
+        const robotId = await createNodeRobot(
+          db,
+          { id: row.id as string, name: row.name as string, realm_id: row.realm_id as string },
+          credentials,
+        );
+        await db
+          .update(nodes)
+          .set({ robot_id: robotId })
+          .where(eq(nodes.id, row.id as string));
+        // The framework returns and announces this row object, so it must show the robot too.
+        row.robot_id = robotId;
+      },
+      present: (row, input, event) => {
+        const credentials = event === 'created' ? pending.get(input) : undefined;
+        return credentials ? { ...row, robot_secret: credentials.secret } : row;
+      },
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { PlatformPermissionName as P } from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { userWith } from '../core.test-support.ts';
+import { analyses, nodes, registries, registryProjects } from '../db/index.ts';
+
+describe('registries and registry projects', () => {
+  let ctx: TestApp;
+  let admin: Caller;
+  let masterId: string;
+  let registryManager: Caller;
+  let projectManager: Caller;
+  let nobody: Caller;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signIn(ctx.app);
+    masterId = (await admin.get('/auth/realms/master')).json().id;
+    registryManager = await userWith(ctx.app, admin, {
+      name: 'registry-manager',
+      realmId: masterId,
+      realmName: 'master',
+      permissions: [P.REGISTRY_MANAGE],
+    });
+    projectManager = await userWith(ctx.app, admin, {
+      name: 'project-manager',
+      realmId: masterId,
+      realmName: 'master',
+      permissions: [P.REGISTRY_PROJECT_MANAGE],
+    });
+    nobody = await userWith(ctx.app, admin, {
+      name: 'nobody',
+      realmId: masterId,
+      realmName: 'master',
+      permissions: [P.NODE_CREATE],
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('gates registries by registry_manage and registry projects by registry_project_manage', async () => {
+    expect((await ctx.app.inject({ url: '/core/registries' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/core/registry-projects' })).statusCode).toBe(401);
+    expect((await nobody.get('/core/registries')).statusCode).toBe(403);
+    expect(
+      (await nobody.post('/core/registries', { name: 'harbor', host: 'h.example.org' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await projectManager.post('/core/registries', { name: 'harbor', host: 'h.example.org' })).statusCode,
+    ).toBe(403);
+    expect((await nobody.get('/core/registry-projects')).statusCode).toBe(403);
+    expect((await projectManager.get('/core/registry-projects')).statusCode).toBe(200);
+    expect((await registryManager.get('/core/registries')).statusCode).toBe(200);
+  });
+
+  it('never returns registry secrets', async () => {
+    const created = await registryManager.post('/core/registries', {
+      name: 'harbor',
+      host: 'harbor.example.org',
+      account_name: 'admin',
+      account_secret: 'Harbor-Secret-1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const registry = created.json();
+    expect(registry).toMatchObject({ name: 'harbor', host: 'harbor.example.org', account_name: 'admin' });
+    expect(registry).not.toHaveProperty('account_secret');
+    const [stored] = await ctx.database.db.select().from(registries).where(eq(registries.id, registry.id));
+    expect(stored!.account_secret).toBe('Harbor-Secret-1');
+
+    for (const url of [
+      `/core/registries/${registry.id}`,
+      '/core/registries',
+      `/core/registries/${registry.id}?fields=+account_secret`,
+    ]) {
+      const response = await registryManager.get(url);
+      expect(response.body).not.toContain('Harbor-Secret-1');
+    }
+    const updated = await registryManager.post(`/core/registries/${registry.id}`, {
+      account_secret: 'Other-Secret-2',
+    });
+    expect(updated.statusCode).toBe(202);
+    expect(updated.body).not.toContain('Other-Secret-2');
+
+    const project = await projectManager.post('/core/registry-projects', {
+      name: 'site project',
+      external_name: 'site_project',
+      type: 'node',
+      registry_id: registry.id,
+      account_name: 'robot$site',
+      account_secret: 'Robot-Secret-9',
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    expect(project.body).not.toContain('Robot-Secret-9');
+    expect((await projectManager.get(`/core/registry-projects/${project.json().id}`)).body).not.toContain(
+      'Robot-Secret-9',
+    );
+    expect((await projectManager.get('/core/registry-projects?include=registry')).body).not.toContain(
+      'Secret',
+    );
+  });
+
+  it('validates registries and registry projects with the spec rules', async () => {
+    const registry = await registryManager.post('/core/registries', { name: 'ab', host: 'h'.repeat(513) });
+    expect(registry.statusCode).toBe(400);
+    expect(
+      registry
+        .json()
+        .issues.map((issue: { path: string }) => issue.path)
+        .sort(),
+    ).toEqual(['host', 'name']);
+    const project = await projectManager.post('/core/registry-projects', {
+      name: 'ab',
+      external_name: 'has space',
+      type: 'unknown',
+      registry_id: '00000000-0000-4000-8000-000000000000',
+      account_secret: 'weak',
+    });
+    expect(
+      project
+        .json()
+        .issues.map((issue: { path: string }) => issue.path)
+        .sort(),
+    ).toEqual(['account_secret', 'external_name', 'name', 'type']);
+    const missing = await projectManager.post('/core/registry-projects', {
+      name: 'abc',
+      external_name: 'abc',
+      type: 'default',
+      registry_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.json().message).toBe('The registry does not exist.');
+  });
+
+  it('keeps nodes and analyses when a registry or registry project is deleted', async () => {
+    const registry = (
+      await registryManager.post('/core/registries', { name: 'doomed', host: 'doomed.example.org' })
+    ).json();
+    const project = (
+      await projectManager.post('/core/registry-projects', {
+        name: 'doomed project',
+        external_name: 'doomed',
+        type: 'node',
+        registry_id: registry.id,
+      })
+    ).json();
+    const node = (
+      await admin.post('/core/nodes', { name: 'survivor', type: 'default', registry_id: registry.id })
+    ).json();
+    const db = ctx.database.db;
+    await db.update(nodes).set({ registry_project_id: project.id }).where(eq(nodes.id, node.id));
+    const study = (await admin.post('/core/projects', { name: 'Survivor study' })).json();
+    const [analysis] = await db
+      .insert(analyses)
+      .values({ project_id: study.id, realm_id: masterId, registry_id: registry.id })
+      .returning();
+
+    expect((await projectManager.delete(`/core/registry-projects/${project.id}`)).statusCode).toBe(202);
+    expect((await admin.get(`/core/nodes/${node.id}`)).json()).toMatchObject({
+      registry_id: registry.id,
+      registry_project_id: null,
+    });
+    expect((await registryManager.delete(`/core/registries/${registry.id}`)).statusCode).toBe(202);
+    expect((await admin.get(`/core/nodes/${node.id}`)).json().registry_id).toBeNull();
+    const [kept] = await db.select().from(analyses).where(eq(analyses.id, analysis!.id));
+    expect(kept!.registry_id).toBeNull();
+    expect(
+      await db.select().from(registryProjects).where(eq(registryProjects.registry_id, registry.id)),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import {
+  CoreEntityType,
+  PlatformPermissionName as P,
+  RegistryProjectCreateSchema,
+  RegistryProjectUpdateSchema,
+} from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { realms } from '../../auth/db/index.ts';
+import { registries, registryProjects } from '../db/index.ts';
+import { assertRealmWritable } from '../shared/realms.ts';
+
+const MANAGERS = [P.REGISTRY_PROJECT_MANAGE, P.REGISTRY_MANAGE];
+
+/**
+ * Harbor projects of a registry. `account_secret` (the Harbor robot secret) is write-only. Deleting
+ * a registry project leaves its nodes (their reference is cleared). The Harbor side (create the
+ * project, robot and webhook on LINK) is carried out by the registry worker of a later issue.
+ */
+export const registryProjectResource: ResourceDefinition = {
+  path: 'registry-projects',
+  entityType: CoreEntityType.REGISTRY_PROJECT,
+  label: 'registry project',
+  table: registryProjects,
+  query: defineResourceQuery({
+    table: registryProjects,
+    fields: {
+      default: [
+        'id',
+        'name',
+        'type',
+        'public',
+        'external_name',
+        'external_id',
+        'account_id',
+        'account_name',
+        'webhook_name',
+        'webhook_exists',
+        'registry_id',
+        'realm_id',
+        'created_at',
+        'updated_at',
+      ],
+    },
+    filters: ['id', 'name', 'type', 'external_name', 'registry_id', 'realm_id', 'webhook_exists'],
+    sorts: ['name', 'type', 'external_name', 'created_at', 'updated_at'],
+    defaultSort: { created_at: 'DESC' },
+    relations: {
+      registry: {
+        table: registries,
+        localKey: 'registry_id',
+        foreignKey: 'id',
+        fields: ['id', 'name', 'host'],
+      },
+      realm: {
+        table: realms,
+        localKey: 'realm_id',
+        foreignKey: 'id',
+        fields: ['id', 'name', 'display_name'],
+      },
+    },
+  }),
+  permissions: { read: MANAGERS, create: MANAGERS, update: MANAGERS, delete: MANAGERS },
+  createSchema: RegistryProjectCreateSchema,
+  updateSchema: RegistryProjectUpdateSchema,
+  realmColumn: registryProjects.realm_id,
+  secretColumns: ['account_secret'],
+  hooks: {
+    prepareCreate: async (input, { request, db }) => {
+      const [registry] = await db
+        .select({ id: registries.id })
+        .from(registries)
+        .where(eq(registries.id, input.registry_id as string));
+      if (!registry) throw badRequest('The registry does not exist.');
+      if (input.realm_id) assertRealmWritable(request, input.realm_id as string);
+      return input;
+    },
+    prepareUpdate: (_existing, input, { request }) => {
+      if (input.realm_id) assertRealmWritable(request, input.realm_id as string);
+      return input;
+    },
+  },
+};

@@ -1,0 +1,37 @@
+import {
+  CoreEntityType,
+  PlatformPermissionName as P,
+  RegistryCreateSchema,
+  RegistryUpdateSchema,
+} from '@federa/schemas';
+import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { registries } from '../db/index.ts';
+
+/**
+ * Harbor registries. `account_secret` is write-only: it is needed to call Harbor, so it is stored,
+ * but no response (not even `fields=+account_secret`) ever carries it. Deleting a registry removes
+ * its registry projects; nodes and analyses stay, with their registry reference cleared.
+ */
+export const registryResource: ResourceDefinition = {
+  path: 'registries',
+  entityType: CoreEntityType.REGISTRY,
+  label: 'registry',
+  table: registries,
+  query: defineResourceQuery({
+    table: registries,
+    fields: { default: ['id', 'name', 'host', 'account_name', 'created_at', 'updated_at'] },
+    filters: ['id', 'name', 'host'],
+    sorts: ['name', 'host', 'created_at', 'updated_at'],
+    defaultSort: { created_at: 'DESC' },
+  }),
+  permissions: {
+    read: [P.REGISTRY_MANAGE],
+    create: [P.REGISTRY_MANAGE],
+    update: [P.REGISTRY_MANAGE],
+    delete: [P.REGISTRY_MANAGE],
+  },
+  createSchema: RegistryCreateSchema,
+  updateSchema: RegistryUpdateSchema,
+  secretColumns: ['account_secret'],
+};

@@ -1,0 +1,128 @@
+import { PlatformPermissionName as P } from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../platform/http/errors.ts';
+import {
+  parseListQuery,
+  parseReadQuery,
+  runListQuery,
+  runReadQuery,
+} from '../../../platform/http/query/index.ts';
+import { requireIdentity } from '../../auth/index.ts';
+import { assertMayChange, readableRows } from '../access.ts';
+import { lookupRealmOf, publishChange, type StorageContext } from '../context.ts';
+import { storageBuckets, type StorageBucket } from '../db/index.ts';
+import { bucketPrefixOf } from '../object-keys.ts';
+import { present } from '../present.ts';
+import { bucketQuery } from './bucket.query.ts';
+import { BucketCreateSchema, BucketUpdateSchema } from './bucket.schemas.ts';
+import { createBucket, findBucket, generateBucketName } from './bucket.service.ts';
+
+const tags = ['storage'];
+const IdParams = z.object({ id: z.string().min(1).max(256) });
+const AnyQuery = z.record(z.string(), z.unknown());
+
+/** The bucket `:id` names (an id, or a name) among those the caller may read; a 404 otherwise. */
+export async function requireReadableBucket(
+  context: StorageContext,
+  request: FastifyRequest,
+  key: string,
+): Promise<StorageBucket> {
+  const bucket = await findBucket(
+    context.db,
+    key,
+    lookupRealmOf(request),
+    readableRows(request, context.access, storageBuckets),
+  );
+  if (!bucket) throw notFound('The bucket was not found.');
+  return bucket;
+}
+
+/** `GET|POST|DELETE /buckets[/:id]`: the bucket records (DESIGN §4 resource conventions). */
+export function registerBucketRoutes(app: FastifyInstance, context: StorageContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, access } = context;
+
+  typed.get(
+    '/buckets',
+    { schema: { tags, summary: 'List buckets', querystring: AnyQuery } },
+    async (request) => {
+      const parsed = parseListQuery(request.query, bucketQuery);
+      return runListQuery(db, bucketQuery, parsed, {
+        where: readableRows(request, access, storageBuckets),
+      });
+    },
+  );
+
+  typed.get(
+    '/buckets/:id',
+    { schema: { tags, summary: 'Read a bucket', params: IdParams, querystring: AnyQuery } },
+    async (request) => {
+      const parsed = parseReadQuery(request.query, bucketQuery);
+      const bucket = await requireReadableBucket(context, request, request.params.id);
+      const row = await runReadQuery(db, bucketQuery, parsed, eq(storageBuckets.id, bucket.id));
+      if (!row) throw notFound('The bucket was not found.');
+      return row;
+    },
+  );
+
+  typed.post(
+    '/buckets',
+    { schema: { tags, summary: 'Create a bucket', body: BucketCreateSchema } },
+    async (request, reply) => {
+      await access.preCheck(request, [P.BUCKET_CREATE]);
+      const identity = requireIdentity(request);
+      const data = {
+        name: request.body.name ?? generateBucketName(),
+        region: request.body.region ?? null,
+        realm_id: request.body.realm_id ?? identity.realmId,
+        actor_type: identity.type,
+        actor_id: identity.id,
+      };
+      // With the realm known: bucket_create must be granted for that realm.
+      await access.check(request, [P.BUCKET_CREATE], data);
+      const bucket = await createBucket(db, data);
+      publishChange(context, request, 'bucket', 'created', bucket);
+      return reply.status(201).send(bucket);
+    },
+  );
+
+  typed.post(
+    '/buckets/:id',
+    { schema: { tags, summary: 'Update a bucket', params: IdParams, body: BucketUpdateSchema } },
+    async (request, reply) => {
+      const existing = await requireReadableBucket(context, request, request.params.id);
+      await assertMayChange(request, access, [P.BUCKET_UPDATE], { ...existing, ...request.body }, [existing]);
+      // Nothing to change is not an error, and not a change either.
+      if (Object.keys(request.body).length === 0) return reply.status(202).send(existing);
+      const [updated] = await db
+        .update(storageBuckets)
+        .set(request.body)
+        .where(eq(storageBuckets.id, existing.id))
+        .returning();
+      if (!updated) throw notFound('The bucket was not found.');
+      publishChange(context, request, 'bucket', 'updated', updated, existing);
+      return reply.status(202).send(updated);
+    },
+  );
+
+  typed.delete(
+    '/buckets/:id',
+    { schema: { tags, summary: 'Delete a bucket and its files', params: IdParams } },
+    async (request, reply) => {
+      const existing = await requireReadableBucket(context, request, request.params.id);
+      await assertMayChange(request, access, [P.BUCKET_DELETE], existing);
+      // The records go first (their files cascade): once they are gone nobody can reach the objects,
+      // and an object the driver failed to remove is only an orphan, never a file without content.
+      const [deleted] = await db.delete(storageBuckets).where(eq(storageBuckets.id, existing.id)).returning();
+      if (!deleted) throw notFound('The bucket was not found.');
+      publishChange(context, request, 'bucket', 'deleted', deleted);
+      await context.driver.deletePrefix(bucketPrefixOf(deleted.id)).catch((error: unknown) => {
+        request.log.error({ err: error, bucketId: deleted.id }, 'stored objects of a deleted bucket remain');
+      });
+      return reply.status(202).send(present(deleted));
+    },
+  );
+}

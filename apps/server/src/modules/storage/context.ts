@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Database } from '../../platform/db/index.ts';
+import type { EntityEvent, EntityEventName } from '../../platform/events/domain-events.ts';
+import { requestContext, type ResourceAccess, type Row } from '../../platform/http/resource/index.ts';
+import type { StorageDriver } from './drivers/driver.ts';
+import { present } from './present.ts';
+
+/** What the storage routes work with. */
+export interface StorageContext {
+  db: Database;
+  access: ResourceAccess;
+  driver: StorageDriver;
+  publish(event: EntityEvent): void;
+  log: FastifyBaseLogger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The realm a bucket name is looked up in: the `realm_id` query parameter, else the caller's realm. */
+export function lookupRealmOf(request: FastifyRequest): string | undefined {
+  const realmId = (request.query as Record<string, unknown> | undefined)?.realm_id;
+  return typeof realmId === 'string' && UUID.test(realmId) ? realmId : request.identity?.realmId;
+}
+
+/** Publishes a committed change of a storage record (events `bucket*` and `bucketFile*`). */
+export function publishChange(
+  context: StorageContext,
+  request: FastifyRequest,
+  type: 'bucket' | 'bucketFile',
+  event: EntityEventName,
+  row: Row,
+  previous?: Row,
+): void {
+  context.publish({
+    type,
+    event,
+    data: present(row),
+    realmIds: typeof row.realm_id === 'string' ? [row.realm_id] : [],
+    ...requestContext(request),
+    ...(previous ? { previous: present(previous) } : {}),
+  });
+}

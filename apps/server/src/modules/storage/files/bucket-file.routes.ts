@@ -1,0 +1,125 @@
+import { PlatformPermissionName as P } from '@federa/schemas';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../platform/http/errors.ts';
+import {
+  parseListQuery,
+  parseReadQuery,
+  runListQuery,
+  runReadQuery,
+} from '../../../platform/http/query/index.ts';
+import { assertMayChange, readableRows } from '../access.ts';
+import { publishChange, type StorageContext } from '../context.ts';
+import { storageBucketFiles, storageBuckets, type StorageBucketFile } from '../db/index.ts';
+import { ObjectNotFoundError } from '../drivers/driver.ts';
+import { objectKeyOf } from '../object-keys.ts';
+import { present } from '../present.ts';
+import { bucketFileQuery } from './bucket-file.query.ts';
+import { attachmentDisposition } from './content-disposition.ts';
+
+const tags = ['storage'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IdParams = z.object({ id: z.string().min(1).max(256) });
+const AnyQuery = z.record(z.string(), z.unknown());
+
+/** `GET /bucket-files[/:id]`, `DELETE /bucket-files/:id` and `GET /bucket-files/:id/stream`. */
+export function registerBucketFileRoutes(app: FastifyInstance, context: StorageContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, access } = context;
+
+  /** The file among those the caller may read; a 404 otherwise. */
+  const requireReadableFile = async (request: FastifyRequest, id: string): Promise<StorageBucketFile> => {
+    const [file] = UUID.test(id)
+      ? await db
+          .select()
+          .from(storageBucketFiles)
+          .where(and(eq(storageBucketFiles.id, id), readableRows(request, access, storageBucketFiles)))
+          .limit(1)
+      : [];
+    if (!file) throw notFound('The bucket file was not found.');
+    return file;
+  };
+
+  typed.get(
+    '/bucket-files',
+    { schema: { tags, summary: 'List bucket files', querystring: AnyQuery } },
+    async (request) => {
+      const parsed = parseListQuery(request.query, bucketFileQuery);
+      const page = await runListQuery(db, bucketFileQuery, parsed, {
+        where: readableRows(request, access, storageBucketFiles),
+      });
+      return { ...page, data: page.data.map(present) };
+    },
+  );
+
+  typed.get(
+    '/bucket-files/:id',
+    { schema: { tags, summary: 'Read a bucket file', params: IdParams, querystring: AnyQuery } },
+    async (request) => {
+      const parsed = parseReadQuery(request.query, bucketFileQuery);
+      const file = await requireReadableFile(request, request.params.id);
+      const row = await runReadQuery(db, bucketFileQuery, parsed, eq(storageBucketFiles.id, file.id));
+      if (!row) throw notFound('The bucket file was not found.');
+      return present(row);
+    },
+  );
+
+  typed.delete(
+    '/bucket-files/:id',
+    { schema: { tags, summary: 'Delete a bucket file', params: IdParams } },
+    async (request, reply) => {
+      const file = await requireReadableFile(request, request.params.id);
+      const [bucket] = await db.select().from(storageBuckets).where(eq(storageBuckets.id, file.bucket_id));
+      // The owner of the file or of its bucket may remove it; others need bucket_update (as the original).
+      await assertMayChange(
+        request,
+        access,
+        [P.BUCKET_UPDATE],
+        present(file),
+        bucket ? [file, bucket] : [file],
+      );
+      const [deleted] = await db
+        .delete(storageBucketFiles)
+        .where(eq(storageBucketFiles.id, file.id))
+        .returning();
+      if (!deleted) throw notFound('The bucket file was not found.');
+      publishChange(context, request, 'bucketFile', 'deleted', deleted);
+      await context.driver.delete(objectKeyOf(deleted)).catch((error: unknown) => {
+        request.log.error({ err: error, fileId: deleted.id }, 'stored object of a deleted file remains');
+      });
+      return reply.status(202).send(present(deleted));
+    },
+  );
+
+  // HEAD is declared separately: Fastify's automatic HEAD would open and read the whole object.
+  const streamSchema = { tags, summary: 'Download a bucket file', params: IdParams };
+  typed.get(
+    '/bucket-files/:id/stream',
+    { schema: streamSchema, exposeHeadRoute: false },
+    async (request, reply) => {
+      const file = await requireReadableFile(request, request.params.id);
+      const body = await context.driver.get(objectKeyOf(file)).catch((error: unknown) => {
+        if (error instanceof ObjectNotFoundError) {
+          request.log.error({ fileId: file.id }, 'the stored object of a bucket file is missing');
+        }
+        throw error;
+      });
+      return reply.headers(downloadHeaders(file)).send(body);
+    },
+  );
+  typed.head('/bucket-files/:id/stream', { schema: streamSchema }, async (request, reply) => {
+    const file = await requireReadableFile(request, request.params.id);
+    return reply.headers(downloadHeaders(file)).send();
+  });
+}
+
+function downloadHeaders(file: StorageBucketFile): Record<string, string> {
+  return {
+    'content-type': 'application/octet-stream',
+    'content-length': file.size.toString(),
+    'content-disposition': attachmentDisposition(file.name),
+    'x-content-type-options': 'nosniff',
+  };
+}

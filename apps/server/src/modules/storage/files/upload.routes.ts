@@ -1,0 +1,64 @@
+import { PlatformPermissionName as P } from '@federa/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../../platform/http/errors.ts';
+import { requireIdentity } from '../../auth/index.ts';
+import { assertMayChange } from '../access.ts';
+import { requireReadableBucket } from '../buckets/bucket.routes.ts';
+import { publishChange, type StorageContext } from '../context.ts';
+import { present } from '../present.ts';
+import { receiveUpload } from './upload.ts';
+
+const IdParams = z.object({ id: z.string().min(1).max(256) });
+
+/**
+ * `POST /buckets/:id/upload`: multipart/form-data with one or more files (fields `files[0]`,
+ * `files[1]`, ... or any name); each filename may carry a relative path, which is kept. Answers 201
+ * with the created bucket files as `{ data, meta: { total } }`, as the original does.
+ */
+export function registerUploadRoute(
+  app: FastifyInstance,
+  context: StorageContext,
+  maxFileSize: number,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/buckets/:id/upload',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'Upload files into a bucket (multipart/form-data)',
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const uploader = requireIdentity(request);
+      if (!request.isMultipart()) {
+        throw new HttpError(415, 'unsupported_media_type', 'Files must be sent as multipart/form-data.');
+      }
+      const bucket = await requireReadableBucket(context, request, request.params.id);
+      await assertMayChange(request, context.access, [P.BUCKET_UPDATE], bucket);
+
+      let files;
+      try {
+        files = await receiveUpload(request.parts(), {
+          db: context.db,
+          driver: context.driver,
+          bucket,
+          uploader,
+          maxFileSize,
+          log: request.log,
+        });
+      } catch (error) {
+        // A refused upload may still be arriving: close the connection after the error response
+        // instead of reading gigabytes nobody wants.
+        reply.header('connection', 'close');
+        throw error;
+      }
+      for (const file of files) publishChange(context, request, 'bucketFile', 'created', file);
+      return reply.status(201).send({ data: files.map(present), meta: { total: files.length } });
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../../platform/db/index.ts';
+import type {
+  DomainEventBus,
+  EntityEvent,
+  EntityEventActor,
+} from '../../../platform/events/domain-events.ts';
+import { entityDiff } from './entity-diff.ts';
+import { expiryAfterDays, type EventInput } from './event-row.ts';
+import { insertEvent } from './event-store.ts';
+
+/** The entity type of telemetry events themselves: recording their changes would never end. */
+export const EVENT_ENTITY_TYPE = 'event';
+
+export interface EntityEventRecorderOptions {
+  db: Executor;
+  /** How long an entity event is kept. */
+  retentionDays: number;
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
+  /** The display name of an actor, when it can be found. */
+  actorName?: (actor: EntityEventActor) => Promise<string | undefined>;
+}
+
+/**
+ * Records every entity change published on the domain event bus as an event of scope `entity`
+ * (name `created`, `updated` or `deleted`), as the original's entity subscriber does. Recording runs
+ * after the change was committed and answered; a failure is logged and never reaches the writer.
+ */
+export class EntityEventRecorder {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly options: EntityEventRecorderOptions) {}
+
+  /** Subscribes to the bus; returns the unsubscribe. */
+  listen(bus: DomainEventBus): () => void {
+    return bus.subscribe((event) => {
+      if (event.type === EVENT_ENTITY_TYPE) return;
+      const recording = this.record(event).finally(() => this.pending.delete(recording));
+      this.pending.add(recording);
+    });
+  }
+
+  /** Waits until every event received so far is stored (for shutdown and tests). */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async record(event: EntityEvent): Promise<void> {
+    try {
+      await insertEvent(this.options.db, await this.toInput(event));
+    } catch (error) {
+      this.options.log.error(
+        { err: error, type: event.type, event: event.event },
+        'recording an entity event failed',
+      );
+    }
+  }
+
+  private async toInput(event: EntityEvent): Promise<EventInput> {
+    const id = event.data.id;
+    const realmId = event.realmIds[0] ?? event.data.realm_id;
+    return {
+      name: event.event,
+      scope: 'entity',
+      ref_type: event.type,
+      ref_id: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+      realm_id: typeof realmId === 'string' ? realmId : null,
+      actor: event.actor && { ...event.actor, name: await this.actorName(event.actor) },
+      request: event.request,
+      // As the original: only an update says what changed; a create or delete names the record.
+      data:
+        event.event === 'updated' && event.previous ? { diff: entityDiff(event.data, event.previous) } : {},
+      expires_at: expiryAfterDays(this.options.retentionDays),
+    };
+  }
+
+  private async actorName(actor: EntityEventActor): Promise<string | null> {
+    if (!this.options.actorName) return null;
+    try {
+      return (await this.options.actorName(actor)) ?? null;
+    } catch {
+      // A name is a convenience; the event is recorded without it.
+      return null;
+    }
+  }
+}

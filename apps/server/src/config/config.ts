@@ -63,6 +63,14 @@ const byteSize = z
 
 const STORAGE_DRIVERS = ['fs', 's3'] as const;
 
+/** A 256-bit key given as 64 hex digits or as base64/base64url; undefined when it is neither. */
+export function decodeEncryptionKey(value: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return undefined;
+  const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
 const commaList = z.string().transform((value) =>
   value
     .split(',')
@@ -120,6 +128,19 @@ const EnvironmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.string().min(16, 'must be at least 16 characters long').optional(),
   ),
+  USER_AUTH_BASIC: flag,
+  ROBOT_AUTH_BASIC: flag,
+  CLIENT_AUTH_BASIC: flag,
+  SECRETS_ENCRYPTION_KEY: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z
+      .string()
+      .refine(
+        (value) => decodeEncryptionKey(value) !== undefined,
+        'must be 32 random bytes, base64 or hex encoded (e.g. the output of `openssl rand -base64 32`)',
+      )
+      .optional(),
+  ),
   TOKEN_RATE_LIMIT_PER_MINUTE: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce
@@ -152,6 +173,14 @@ const EnvironmentSchema = z.object({
     z.url({ error: 'must be an smtp:// or smtps:// URL', protocol: /^smtps?$/ }).optional(),
   ),
   MASTER_IMAGES_SOURCE: optionalString,
+  ANALYSIS_BUILD_TIMEOUT_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be a positive number of milliseconds')
+      .default(900_000),
+  ),
   SMTP_FROM: optionalString
     .default('Federa HUB <no-reply@localhost>')
     .pipe(
@@ -193,6 +222,13 @@ export interface AppConfig {
   rateLimits: { anonymous: number; user: number; machine: number };
   /** An active robot in the master realm holding the admin role, for automation. */
   systemRobot: { enabled: boolean; name: string; secret: string | undefined };
+  /** Which identities may authenticate API requests with HTTP Basic (id or name and password/secret). */
+  basicAuth: { user: boolean; robot: boolean; client: boolean };
+  /**
+   * Key (32 bytes, base64 or hex) that encrypts identity-provider secrets at rest; unset = a key
+   * generated once into `DATA_DIR/secrets-encryption-key`.
+   */
+  secretsEncryptionKey: string | undefined;
   /** Events: entity events are kept this many days; expired events are swept every interval (0 = never). */
   telemetry: { eventRetentionDays: number; eventSweepIntervalMs: number };
   /** Self-service account flows; each is off unless enabled. */
@@ -203,6 +239,8 @@ export interface AppConfig {
   masterImages: { source: string };
   /** Where uploaded files are kept: the data directory (`fs`) or an S3-compatible bucket (`s3`). */
   storage: StorageConfig;
+  /** A build with no progress for longer than this is reported failed (ANALYSIS_BUILD_TIMEOUT_MS). */
+  analyses: { buildTimeoutMs: number };
 }
 
 export interface StorageConfig {
@@ -287,6 +325,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       name: env.SYSTEM_ROBOT_NAME,
       secret: env.SYSTEM_ROBOT_SECRET,
     },
+    basicAuth: { user: env.USER_AUTH_BASIC, robot: env.ROBOT_AUTH_BASIC, client: env.CLIENT_AUTH_BASIC },
+    secretsEncryptionKey: env.SECRETS_ENCRYPTION_KEY,
     telemetry: {
       eventRetentionDays: env.EVENT_RETENTION_DAYS,
       eventSweepIntervalMs: env.EVENT_SWEEP_INTERVAL_MS,
@@ -298,6 +338,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM },
     masterImages: { source: masterImagesSource(env.MASTER_IMAGES_SOURCE) },
+    analyses: { buildTimeoutMs: env.ANALYSIS_BUILD_TIMEOUT_MS },
     storage: {
       driver: env.STORAGE_DRIVER,
       maxFileSize: env.STORAGE_MAX_FILE_SIZE,

@@ -22,6 +22,7 @@ import { registerUpstreamSignInRoutes } from './identity-providers/oauth2/upstre
 import { registerOAuth2Routes } from './oauth2/oauth2.routes.ts';
 import type { AuthServices } from './services.ts';
 import { registerMeRoute } from './users/me.routes.ts';
+import { encryptPlainProviderSecrets } from './identity-providers/provider-secrets.ts';
 
 export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
 export {
@@ -42,10 +43,22 @@ export interface AuthModuleOptions {
 
 export async function authModule(app: FastifyInstance, options: AuthModuleOptions): Promise<void> {
   const { services, events, config } = options;
+  // Changes made through this instance clear the permission caches at once (others: access version).
+  const stopInvalidating = services.authorizer.invalidateOn(events);
+  app.addHook('onClose', async () => stopInvalidating());
+  // Identity-provider secrets stored before encryption existed are encrypted now.
+  await encryptPlainProviderSecrets(services.db, services.secrets);
   registerOAuth2Routes(app, {
-    grants: { db: services.db, tokens: services.tokens, throttle: services.throttle },
+    grants: {
+      db: services.db,
+      tokens: services.tokens,
+      throttle: services.throttle,
+      verifiedSecrets: services.verifiedSecrets,
+      secrets: services.secrets,
+    },
     tokens: services.tokens,
     keys: services.keys,
+    authorizer: services.authorizer,
     issuer: services.issuer,
     tokenRateLimitPerMinute: config.tokenRateLimitPerMinute,
   });
@@ -54,6 +67,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     db: services.db,
     tokens: services.tokens,
     publicUrl: config.publicUrl,
+    secrets: services.secrets,
   });
   registerCheckRoutes(app, services.db, services.authorizer);
   // Registered before the users resource so that `@me` is not taken for a user name.
@@ -88,7 +102,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     ...linkResources(),
     userAttributeResource,
     roleAttributeResource,
-    identityProviderResource,
+    identityProviderResource(services.secrets),
     identityProviderRoleMappingResource,
   ]) {
     registerResource(app, definition, resourceServices);

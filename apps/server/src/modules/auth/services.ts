@@ -1,6 +1,8 @@
 import type { AppConfig } from '../../config/config.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { SecretBox } from './crypto/secret-box.ts';
 import { SigningKeyStore } from './crypto/signing-keys.ts';
+import { VerifiedSecretCache } from './crypto/verified-secrets.ts';
 import { LoginThrottle } from './oauth2/login-throttle.ts';
 import { Authorizer } from './permissions/authorizer.ts';
 import { TokenService } from './tokens/token-service.ts';
@@ -13,6 +15,10 @@ export interface AuthServices {
   tokens: TokenService;
   throttle: LoginThrottle;
   authorizer: Authorizer;
+  /** Successful robot and client secret verifications, so machines do not pay argon2 per request. */
+  verifiedSecrets: VerifiedSecretCache;
+  /** Encrypts identity-provider secrets at rest (SECRETS_ENCRYPTION_KEY or the data directory's key file). */
+  secrets: SecretBox;
 }
 
 /** Tokens are issued by the identity API, so the issuer is its base URL. */
@@ -30,5 +36,7 @@ export function createAuthServices(config: AppConfig, db: Database): AuthService
     tokens: new TokenService(db, keys, issuer),
     throttle: new LoginThrottle(db),
     authorizer: new Authorizer(db),
+    verifiedSecrets: new VerifiedSecretCache(),
+    secrets: SecretBox.fromConfig(config),
   };
 }

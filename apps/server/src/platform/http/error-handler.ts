@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translateDatabaseError } from './database-errors.ts';
 import { HttpError, validationFailed } from './errors.ts';
+import { authenticateChallenge } from './www-authenticate.ts';
 
 /** Codes for the 4xx errors Fastify and its plugins raise themselves. */
 const FRAMEWORK_CODES: Record<number, string> = {
@@ -84,6 +85,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
     }
+    const challenge = authenticateChallenge(body, request);
+    if (challenge) void reply.header('www-authenticate', challenge);
     void reply.status(body.statusCode).send(body);
   });
 }

@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, type JWK } from 'jose';
 import type { Database } from '../../../platform/db/database.ts';
@@ -12,6 +13,8 @@ export interface SigningKey {
   kid: string;
   realmId: string;
   privateKey: ImportedKey;
+  /** The private key for node:crypto, which signs faster than WebCrypto (see jws.ts). */
+  signingKey: KeyObject;
   publicKey: ImportedKey;
 }
 
@@ -107,6 +110,7 @@ async function importRow(row: typeof signingKeys.$inferSelect): Promise<SigningK
     kid: row.id,
     realmId: row.realm_id,
     privateKey: await importPKCS8(row.private_key, SIGNING_ALGORITHM),
+    signingKey: createPrivateKey(row.private_key),
     publicKey: await importSPKI(row.public_key, SIGNING_ALGORITHM, { extractable: true }),
   };
 }

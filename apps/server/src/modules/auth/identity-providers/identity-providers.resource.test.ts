@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { identityProviders } from '../db/identity.ts';
+import { SECRET_SETTING_KEYS } from './settings.ts';
 import { createRealm, createUserWithPermissions } from './test-support.ts';
 
 const oidc = {
@@ -46,9 +47,21 @@ describe('identity-providers resource', () => {
   let masterId: string;
   const events: EntityEvent[] = [];
 
-  const storedConfig = async (id: string) => {
+  /** The settings column exactly as stored. */
+  const rawConfig = async (id: string) => {
     const [row] = await ctx.database.db.select().from(identityProviders).where(eq(identityProviders.id, id));
     return row!.config as Record<string, unknown>;
+  };
+  /**
+   * The stored settings with their secrets decrypted. Every stored secret must be encrypted: a plain
+   * one fails here, so each assertion on a secret below also asserts encryption at rest.
+   */
+  const storedConfig = async (id: string) => {
+    const config = await rawConfig(id);
+    for (const key of SECRET_SETTING_KEYS) {
+      if (config[key] !== undefined) expect(config[key], key).toMatch(/^enc:v1:[\w-]+:[\w-]+$/);
+    }
+    return ctx.app.auth.secrets.openSettings(config, SECRET_SETTING_KEYS);
   };
   const issues = (body: { issues?: Array<{ path: string; message: string }> }) =>
     Object.fromEntries((body.issues ?? []).map((issue) => [issue.path, issue.message]));

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { SigningKeyStore } from '../crypto/signing-keys.ts';
-import { findOwnedPermissions } from '../permissions/owned-permissions.ts';
+import type { Authorizer } from '../permissions/authorizer.ts';
 import type { TokenService } from '../tokens/token-service.ts';
 import { OAuthError } from './errors.ts';
 import { collectParams, readBasicCredentials, resolveGrantType, type GrantType } from './grant-type.ts';
@@ -51,6 +51,8 @@ export interface OAuth2Dependencies {
   grants: GrantContext;
   tokens: TokenService;
   keys: SigningKeyStore;
+  /** Serves the subject's permissions (cached per access version). */
+  authorizer: Authorizer;
   issuer: string;
   /** Token requests allowed per client address and minute; 0 = no limit (TOKEN_RATE_LIMIT_PER_MINUTE). */
   tokenRateLimitPerMinute: number;
@@ -89,12 +91,19 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
     if (!token) throw OAuthError.invalidRequest('The parameter token is required.');
     let claims;
     try {
-      claims = await deps.tokens.verify(token);
+      claims = await deps.tokens.verifySignature(token);
     } catch {
       // RFC 7662 §2.2: a token that is not active is reported, not refused.
       return { active: false as const };
     }
-    const permissions = await findOwnedPermissions(deps.grants.db, claims.sub_kind, claims.sub);
+    // Revocation and the access version in one query; the permissions then usually come from memory.
+    const state = await deps.tokens.state(claims);
+    if (state.revoked) return { active: false as const };
+    const permissions = await deps.authorizer.ownedPermissions(
+      claims.sub_kind,
+      claims.sub,
+      state.accessVersion,
+    );
     return {
       active: true as const,
       ...claims,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import { generateName } from '../crypto/secrets.ts';
 import { identityProviders, realms } from '../db/identity.ts';
 import { IDENTITY_PROVIDER_PRESETS } from '../identity-providers/presets.ts';
@@ -35,9 +36,10 @@ const editable = {
 
 /**
  * Identity providers (spec §3): OAuth2/OIDC upstream sign-in or LDAP directories. Anyone may list them
- * (the sign-in page does) but secrets are write-only and never leave the server.
+ * (the sign-in page does) but secrets are write-only and never leave the server; they are stored
+ * encrypted (SecretBox), and a secret stored before encryption existed is encrypted on the next write.
  */
-export const identityProviderResource: ResourceDefinition = {
+export const identityProviderResource = (secrets: SecretBox): ResourceDefinition => ({
   path: 'identity-providers',
   entityType: 'identityProvider',
   label: 'identity provider',
@@ -90,7 +92,7 @@ export const identityProviderResource: ResourceDefinition = {
   lookup: idOrNameLookup(identityProviders),
   allowPut: true,
   hooks: {
-    prepareCreate: (input, { request }) => {
+    prepareCreate: async (input, { request }) => {
       const { columns, settings } = splitSettings(input);
       const protocol = effectiveProtocol(columns.protocol, columns.preset)!;
       return {
@@ -99,11 +101,17 @@ export const identityProviderResource: ResourceDefinition = {
         enabled: columns.enabled ?? true,
         protocol,
         preset: columns.preset ?? null,
-        config: buildConfig(protocol, columns.preset, settings),
+        config: await secrets.sealSettings(
+          buildConfig(protocol, columns.preset, settings),
+          SECRET_SETTING_KEYS,
+          {
+            force: true,
+          },
+        ),
         realm_id: realmForCreate(request, input),
       };
     },
-    prepareUpdate: (existing, input) => {
+    prepareUpdate: async (existing, input) => {
       const { columns, settings } = splitSettings(input);
       const preset = columns.preset !== undefined ? columns.preset : existing.preset;
       const protocol = columns.protocol ?? (columns.preset ? undefined : existing.protocol);
@@ -113,7 +121,14 @@ export const identityProviderResource: ResourceDefinition = {
           ([key, value]) => !(SECRET_SETTING_KEYS.includes(key) && value == null),
         ),
       );
-      const merged = { ...(existing.config as Row), ...changes };
+      // New secrets are encrypted whatever they look like; stored ones stay, plain ones get encrypted.
+      const merged = await secrets.sealSettings(
+        {
+          ...(existing.config as Row),
+          ...(await secrets.sealSettings(changes, SECRET_SETTING_KEYS, { force: true })),
+        },
+        SECRET_SETTING_KEYS,
+      );
       const issues = protocolIssues({ ...merged, protocol, preset });
       if (issues.length > 0) throw validationFailed(issues);
       const effective = effectiveProtocol(protocol, preset) as IdentityProviderProtocol;
@@ -128,4 +143,4 @@ export const identityProviderResource: ResourceDefinition = {
     },
     toResponse: presentIdentityProvider,
   },
-};
+});

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import type { Database } from '../../../platform/db/database.ts';
 import { refreshTokens, revokedTokens } from '../db/tokens.ts';
+import { signRs256Jwt } from '../crypto/jws.ts';
 import { SIGNING_ALGORITHM, type SigningKeyStore } from '../crypto/signing-keys.ts';
 import { TOKEN_KINDS, type TokenClaims, type TokenKind, type TokenSubject } from './claims.ts';
 import { TokenError } from './errors.ts';
+import { TokenStateQueries, type TokenState, type TokenSubjectState } from './token-state.ts';
 
 export interface TokenLifetimes {
   /** seconds */
@@ -35,6 +37,9 @@ export interface IssueOptions {
   idTokenClaims?: Record<string, unknown>;
 }
 
+/** Verified tokens remembered at most (each entry holds the token text and its claims). */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const isoAt = (seconds: number) => new Date(seconds * 1000).toISOString();
 
@@ -44,12 +49,18 @@ const isoAt = (seconds: number) => new Date(seconds * 1000).toISOString();
  * across restarts and replicas.
  */
 export class TokenService {
+  private readonly stateQueries: TokenStateQueries;
+  /** Claims of tokens whose signature has been verified, by token (bounded, oldest dropped first). */
+  private readonly verifiedClaims = new Map<string, TokenClaims>();
+
   constructor(
     private readonly db: Database,
     private readonly keys: SigningKeyStore,
     private readonly issuer: string,
     private readonly lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
-  ) {}
+  ) {
+    this.stateQueries = new TokenStateQueries(db);
+  }
 
   async issue(subject: TokenSubject, options: IssueOptions): Promise<TokenResponse> {
     const iat = nowSeconds();
@@ -142,8 +153,30 @@ export class TokenService {
     }
   }
 
-  /** Verifies the signature and expiry only, e.g. for introspection, which reports revocation itself. */
+  /**
+   * Verifies the signature and expiry only, e.g. for introspection, which reports revocation itself.
+   * A token whose signature was verified before is recognised from memory until it expires (as the
+   * original server does): keys never change once written, so the result cannot change either.
+   */
   async verifySignature(token: string): Promise<TokenClaims> {
+    const known = this.verifiedClaims.get(token);
+    if (known) {
+      if (known.exp * 1000 <= Date.now()) {
+        this.verifiedClaims.delete(token);
+        throw TokenError.expired();
+      }
+      return known;
+    }
+    const claims = await this.verifySignatureUncached(token);
+    this.verifiedClaims.set(token, claims);
+    if (this.verifiedClaims.size > MAX_VERIFIED_TOKENS) {
+      // Oldest first: Map iteration follows insertion order.
+      this.verifiedClaims.delete(this.verifiedClaims.keys().next().value!);
+    }
+    return claims;
+  }
+
+  private async verifySignatureUncached(token: string): Promise<TokenClaims> {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
@@ -174,11 +207,17 @@ export class TokenService {
   }
 
   async isRevoked(jti: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(eq(revokedTokens.jti, jti));
-    return row !== undefined;
+    return (await this.stateQueries.state(jti)).revoked;
+  }
+
+  /** Revocation and the access version of a verified token, in one query (introspection). */
+  state(claims: TokenClaims): Promise<TokenState> {
+    return this.stateQueries.state(claims.jti);
+  }
+
+  /** The same plus the token's subject, for authenticating a request in one query. */
+  subjectState(claims: TokenClaims): Promise<TokenSubjectState> {
+    return this.stateQueries.subjectState(claims.jti, claims.sub_kind, claims.sub);
   }
 
   /** Removes revocation records and refresh tokens that have expired anyway. */
@@ -212,8 +251,6 @@ export class TokenService {
 
   private async sign(claims: Record<string, unknown>, realmId: string): Promise<string> {
     const key = await this.keys.forRealm(realmId);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: key.kid, typ: 'JWT' })
-      .sign(key.privateKey);
+    return signRs256Jwt(claims, key.kid, key.signingKey);
   }
 }

@@ -3,6 +3,8 @@ import type { Database } from '../../../../platform/db/index.ts';
 import { identityProviders } from '../../db/identity.ts';
 import { linkAccount, type LinkedUser } from '../accounts.ts';
 import { applyRoleMappings } from '../role-mappings.ts';
+import type { SecretBox } from '../../crypto/secret-box.ts';
+import { openProviderConfig } from '../provider-secrets.ts';
 import { readLdapSettings } from '../settings.ts';
 import { authenticateLdapUser } from './ldap-directory.ts';
 
@@ -23,6 +25,7 @@ export interface LdapCredentials {
 export async function signInWithLdap(
   db: Database,
   credentials: LdapCredentials,
+  secrets: SecretBox,
 ): Promise<LinkedUser | undefined> {
   const conditions: SQL[] = [eq(identityProviders.protocol, 'ldap'), eq(identityProviders.enabled, true)];
   if (credentials.realmId) conditions.push(eq(identityProviders.realm_id, credentials.realmId));
@@ -40,7 +43,7 @@ export async function signInWithLdap(
     let directoryUser;
     try {
       directoryUser = await authenticateLdapUser(
-        readLdapSettings(provider.config),
+        readLdapSettings(await openProviderConfig(db, secrets, provider)),
         credentials.username,
         credentials.password,
       );

@@ -7,7 +7,9 @@ import { badRequest, notFound } from '../../../../platform/http/errors.ts';
 import { identityProviders } from '../../db/identity.ts';
 import { OAuthError } from '../../oauth2/errors.ts';
 import { findRealm, UUID_PATTERN } from '../../realms/resolve-realm.ts';
+import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { TokenService } from '../../tokens/token-service.ts';
+import { openProviderConfig } from '../provider-secrets.ts';
 import { linkAccount } from '../accounts.ts';
 import { applyRoleMappings } from '../role-mappings.ts';
 import { readOAuth2Settings } from '../settings.ts';
@@ -25,6 +27,8 @@ export interface UpstreamSignInOptions {
   tokens: TokenService;
   /** PUBLIC_URL: where the provider sends the browser back, and the web app it ends on. */
   publicUrl: string;
+  /** Opens the providers' stored client secrets. */
+  secrets: SecretBox;
 }
 
 /** Ties a pending sign-in to the browser that started it (login CSRF protection). */
@@ -65,7 +69,10 @@ async function findOAuthProvider(db: Database, id: string) {
  * Both are reached by plain browser navigation, so they ignore any stale token cookie.
  */
 export function registerUpstreamSignInRoutes(app: FastifyInstance, options: UpstreamSignInOptions): void {
-  const { db, tokens, publicUrl } = options;
+  const { db, tokens, publicUrl, secrets } = options;
+  /** The provider's settings with its client secret decrypted. */
+  const settingsOf = async (provider: Awaited<ReturnType<typeof findOAuthProvider>>) =>
+    readOAuth2Settings({ ...provider, config: await openProviderConfig(db, secrets, provider) });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const secure = publicUrl.startsWith('https:');
   const callbackUrl = (providerId: string) =>
@@ -80,7 +87,7 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
     },
     async (request, reply) => {
       const provider = await findOAuthProvider(db, request.params.id);
-      const settings = readOAuth2Settings(provider);
+      const settings = await settingsOf(provider);
       // One key per browser, reused, so sign-ins started in two tabs both complete.
       const existingKey = request.cookies[BROWSER_COOKIE];
       const browserKey = existingKey && BROWSER_KEY.test(existingKey) ? existingKey : randomToken();
@@ -125,7 +132,7 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
       });
       if (!pending) throw invalidState();
 
-      const settings = readOAuth2Settings(provider);
+      const settings = await settingsOf(provider);
       const upstream = await exchangeCode(settings, code, pending, callbackUrl(provider.id));
       const claims = await readClaims(settings, upstream, pending.nonce);
       const identity = identityFromClaims(claims, settings.profile);

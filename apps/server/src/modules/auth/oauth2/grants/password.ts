@@ -15,7 +15,7 @@ const MAX_CANDIDATES = 10;
  * When no local account accepts the password, the LDAP providers of the realm (of every realm
  * without one) are asked; a directory user signs in as its linked local user.
  */
-export const passwordGrant: Grant = async ({ db, tokens, throttle }, { params, remoteAddress }) => {
+export const passwordGrant: Grant = async ({ db, tokens, throttle, secrets }, { params, remoteAddress }) => {
   const username = params.username?.trim();
   const password = params.password;
   if (!username || !password)
@@ -26,7 +26,7 @@ export const passwordGrant: Grant = async ({ db, tokens, throttle }, { params, r
   if (realmKey && !realm) throw OAuthError.invalidCredentials('user');
 
   const accountKey = `${realm?.id ?? '*'}:${username.toLowerCase()}`;
-  await throttle.assertAllowed(accountKey, remoteAddress);
+  const hadFailures = await throttle.assertAllowed(accountKey, remoteAddress);
 
   const byName = UUID_PATTERN.test(username) ? eq(users.id, username) : eq(users.name, username);
   const candidates = await db
@@ -37,7 +37,7 @@ export const passwordGrant: Grant = async ({ db, tokens, throttle }, { params, r
 
   const signIn = async (user: { id: string; active: boolean; realm_id: string }) => {
     if (!user.active) throw OAuthError.entityInactive('user');
-    await throttle.recordSuccess(accountKey);
+    if (hadFailures) await throttle.recordSuccess(accountKey);
     const userRealm = realm ?? (await findRealm(db, user.realm_id))!;
     return tokens.issue(
       { kind: 'user', id: user.id, realmId: userRealm.id, realmName: userRealm.name },
@@ -48,7 +48,7 @@ export const passwordGrant: Grant = async ({ db, tokens, throttle }, { params, r
   for (const candidate of candidates) {
     if (await verifySecret(password, candidate.password)) return signIn(candidate);
   }
-  const directoryUser = await signInWithLdap(db, { username, password, realmId: realm?.id });
+  const directoryUser = await signInWithLdap(db, { username, password, realmId: realm?.id }, secrets);
   if (directoryUser) return signIn(directoryUser);
 
   await throttle.recordFailure(accountKey, remoteAddress);

@@ -1,5 +1,7 @@
 import type { Database } from '../../../../platform/db/database.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
+import type { SecretBox } from '../../crypto/secret-box.ts';
+import type { VerifiedSecretCache } from '../../crypto/verified-secrets.ts';
 import type { TokenService, TokenResponse } from '../../tokens/token-service.ts';
 
 /** Everything a grant needs; built once per app. */
@@ -7,6 +9,10 @@ export interface GrantContext {
   db: Database;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** Remembers verified robot and client secrets. */
+  verifiedSecrets: VerifiedSecretCache;
+  /** Opens the LDAP providers' stored bind passwords. */
+  secrets: SecretBox;
 }
 
 /** One token request: form or JSON body merged over the query string, plus transport details. */

@@ -11,6 +11,9 @@ import { projectNodeResource } from './projects/project-node.resource.ts';
 import { projectResource } from './projects/project.resource.ts';
 import { registryProjectResource } from './registries/registry-project.resource.ts';
 import { registryResource } from './registries/registry.resource.ts';
+import { registerAnalyses } from './analyses/index.ts';
+import { serviceCommandRoutes } from './services/service-command.routes.ts';
+import { createStorageDriver, type StorageDriver } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
 
@@ -19,6 +22,8 @@ export interface CoreModuleOptions {
   events: DomainEventBus;
   /** MASTER_IMAGES_SOURCE: the master-image catalog (a directory or a git repository). */
   masterImagesSource: string;
+  /** The storage driver for analysis downloads; by default one of the configured kind (closed with the app). */
+  storageDriver?: StorageDriver;
 }
 
 /** The hub core API (projects, nodes, registries, master images), mounted under /core. */
@@ -47,4 +52,19 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   ]) {
     registerResource(app, definition, services);
   }
+
+  serviceCommandRoutes(app, services);
+  const driver = options.storageDriver ?? createStorageDriver(app.config);
+  if (!options.storageDriver) app.addHook('onClose', () => driver.close());
+  registerAnalyses(
+    app,
+    {
+      ...services,
+      driver,
+      telemetry: app.telemetry,
+      buildTimeoutMs: app.config.analyses.buildTimeoutMs,
+      log: app.log,
+    },
+    events,
+  );
 }

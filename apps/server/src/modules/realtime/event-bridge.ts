@@ -1,6 +1,7 @@
 import type { DomainEventBus, EntityEvent } from '../../platform/events/domain-events.ts';
 import { stripSecrets } from '../../platform/events/strip-secrets.ts';
-import { namespacesFor } from './namespaces.ts';
+import { directionalRoutesOf } from './directional-rooms.ts';
+import { namespacesFor, NAMESPACE_PATTERN, realmNamespace } from './namespaces.ts';
 import { roomName } from './rooms.ts';
 import type { EntityEventPayload, RealtimeServer } from './types.ts';
 
@@ -14,24 +15,33 @@ export function eventName(event: EntityEvent): string {
  * of the record, to room `{type}` and room `{type}/{id}`. A socket in both rooms receives it once,
  * through `{type}`: the record room is addressed `except` the type room. Two emissions rather than
  * one to both rooms, so that `meta.roomName` names the room the socket really subscribed to (clients
- * drop events of rooms they did not ask for). The adapter carries each emission to every replica.
+ * drop events of rooms they did not ask for). Project and analysis nodes also go to their In/Out
+ * rooms. The adapter carries each emission to every replica.
  */
 export function emitEntityEvent(io: RealtimeServer, event: EntityEvent): void {
   const data = stripSecrets(event.data);
   const refId = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id) : undefined;
   const name = eventName(event);
-  const typeRoom = roomName(event.type);
   const payload = (namespace: string, room: string): EntityEventPayload => ({
     data,
     meta: { refType: event.type, refId, event: event.event, namespace, roomName: room },
   });
-  for (const namespace of namespacesFor(event.realmIds)) {
+  const emitTo = (namespace: string, type: string) => {
     const nsp = io.of(namespace);
+    const typeRoom = roomName(type);
     nsp.to(typeRoom).emit(name, payload(namespace, typeRoom));
     if (refId !== undefined) {
-      const recordRoom = roomName(event.type, refId);
+      const recordRoom = roomName(type, refId);
       nsp.to(recordRoom).except(typeRoom).emit(name, payload(namespace, recordRoom));
     }
+  };
+  for (const namespace of namespacesFor(event.realmIds)) emitTo(namespace, event.type);
+  // The In/Out views: the same event, in the namespace of the realm the direction is seen from.
+  for (const route of directionalRoutesOf(event.type)) {
+    const realmId = data[route.realmField];
+    if (typeof realmId !== 'string') continue;
+    const namespace = realmNamespace(realmId);
+    if (NAMESPACE_PATTERN.test(namespace)) emitTo(namespace, route.type);
   }
 }
 

@@ -1,4 +1,5 @@
 import { IdentityPermissionName as P, PlatformPermissionName as H } from '@federa/schemas';
+import { NODE_READERS, PROJECT_READERS } from '../core/shared/permissions.ts';
 
 /** Who may subscribe to a resource type: anyone holding one of the names, or every signed-in identity. */
 export type ReadRule = readonly string[] | 'public';
@@ -36,27 +37,45 @@ const IDENTITY_READ_RULES: Record<string, ReadRule> = {
   ],
 };
 
+/** Who may read analyses and what belongs to them (spec §6, analysis list). */
+const ANALYSIS_READ = [
+  H.ANALYSIS_CREATE,
+  H.ANALYSIS_UPDATE,
+  H.ANALYSIS_DELETE,
+  H.ANALYSIS_APPROVE,
+  H.ANALYSIS_EXECUTION_START,
+  H.ANALYSIS_EXECUTION_STOP,
+  H.ANALYSIS_RESULT_READ,
+] as const;
+
 /**
  * Hub resource types, gated as the original gates its subscriptions (reference hub-original §7).
  * Types the original emitted for but never let anyone join (master images, registries, buckets,
  * events) get the permission that manages them, so their rooms finally work.
  */
 const HUB_READ_RULES: Record<string, ReadRule> = {
-  project: [H.PROJECT_UPDATE, H.PROJECT_DELETE],
-  projectNode: [H.PROJECT_APPROVE, H.PROJECT_UPDATE],
-  node: [H.NODE_UPDATE, H.NODE_DELETE],
+  // Projects, their nodes and nodes: whoever may list them over HTTP (core/shared/permissions.ts).
+  project: PROJECT_READERS,
+  projectNode: PROJECT_READERS,
+  node: NODE_READERS,
+  // The In/Out views of a realm: requests to approve, and requests it sent (hub-original §7).
+  projectNodeIn: [H.PROJECT_APPROVE],
+  projectNodeOut: [H.PROJECT_UPDATE],
+  analysisNodeIn: [H.ANALYSIS_APPROVE],
+  analysisNodeOut: [H.ANALYSIS_UPDATE],
   registry: [H.REGISTRY_MANAGE],
   registryProject: [H.REGISTRY_MANAGE, H.REGISTRY_PROJECT_MANAGE],
   // The catalogue every analysis author picks from; nothing in it is confidential.
   masterImage: 'public',
   masterImageGroup: 'public',
-  analysis: [H.ANALYSIS_UPDATE, H.ANALYSIS_EXECUTION_START, H.ANALYSIS_EXECUTION_STOP],
-  analysisNode: [H.ANALYSIS_APPROVE, H.ANALYSIS_UPDATE],
-  analysisNodeEvent: [H.ANALYSIS_APPROVE, H.ANALYSIS_UPDATE],
-  analysisBucket: [H.ANALYSIS_UPDATE],
-  analysisBucketFile: [H.ANALYSIS_UPDATE],
-  analysisLog: [H.ANALYSIS_UPDATE],
-  analysisPermission: [H.ANALYSIS_UPDATE],
+  // The analysis entities: whoever may list them (ANALYSIS_READERS of the analysis resources).
+  analysis: ANALYSIS_READ,
+  analysisNode: ANALYSIS_READ,
+  analysisNodeEvent: [...ANALYSIS_READ, H.EVENT_READ],
+  analysisBucket: ANALYSIS_READ,
+  analysisBucketFile: ANALYSIS_READ,
+  analysisLog: ANALYSIS_READ,
+  analysisPermission: ANALYSIS_READ,
   event: [H.EVENT_READ],
 };
 

@@ -15,6 +15,8 @@ import { registerUploadRoute } from './files/upload.routes.ts';
 import { followRealmDeletions } from './realm-cleanup.ts';
 
 export { createBucket, type CreateBucketInput } from './buckets/bucket.service.ts';
+export { bucketArchive } from './buckets/bucket-archive.ts';
+export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
 export type { StorageDriver, StoredObject } from './drivers/driver.ts';
 export type { StorageBucket, StorageBucketFile } from './db/index.ts';

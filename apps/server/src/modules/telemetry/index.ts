@@ -10,6 +10,8 @@ export type { EventInput, EventRow } from './events/event-row.ts';
 export type { LogInput, LogRow } from './logs/log-store.ts';
 export { LOG_CHANNELS, LOG_LEVELS, type LogChannel, type LogLevel } from './logs/log-levels.ts';
 export { nowInNanoseconds } from './logs/nanoseconds.ts';
+export { deleteLogs, listLogs, logConditions } from './logs/log-store.ts';
+export { parseLogQuery, type ParsedLogQuery } from './logs/log-query.ts';
 
 /** The telemetry API (events and logs), mounted under /telemetry. */
 export interface TelemetryModuleOptions {

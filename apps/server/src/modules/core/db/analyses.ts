@@ -25,6 +25,8 @@ export const analyses = pgTable(
     id: idColumn(),
     name: varchar('name', { length: 128 }),
     description: text('description'),
+    /** The storage bucket of its code files (spec §3), set when the analysis is created. */
+    external_id: varchar('external_id', { length: 64 }),
     nodes: integer('nodes').notNull().default(0),
     configuration_locked: boolean('configuration_locked').notNull().default(false),
     build_status: varchar('build_status', { length: 64 }),

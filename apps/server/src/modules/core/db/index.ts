@@ -5,4 +5,6 @@ export * from './nodes.ts';
 export * from './projects.ts';
 export * from './analyses.ts';
 export * from './node-tasks.ts';
+export * from './analysis-tasks.ts';
+export * from './service-tasks.ts';
 export * from './locks.ts';

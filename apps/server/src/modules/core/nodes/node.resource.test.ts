@@ -6,6 +6,7 @@ import { callerWithToken, signIn, type Caller } from '../../../../test/auth-clie
 import { robots } from '../../auth/db/index.ts';
 import { createRealm, p256PublicKey, userWith } from '../core.test-support.ts';
 import { nodeTasks } from '../db/index.ts';
+import { NODE_REALM_FIXED_MESSAGE } from './node.resource.ts';
 
 describe('nodes', () => {
   let ctx: TestApp;
@@ -178,6 +179,34 @@ describe('nodes', () => {
       (await outsider.post('/core/nodes', { name: 'intruder', type: 'default', realm_id: siteId }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('accepts the whole node form on an edit, its realm only unchanged', async () => {
+    const node = (await manager.post('/core/nodes', { name: 'edited', type: 'default' })).json();
+    // What the node form sends on an edit: every field, the realm included.
+    const form = { name: 'edited-again', external_name: null, realm_id: siteId, registry_id: null };
+    const edited = await manager.post(`/core/nodes/${node.id}`, {
+      ...form,
+      hidden: true,
+      type: 'aggregator',
+    });
+    expect(edited.statusCode, edited.body).toBe(202);
+    expect(edited.json()).toMatchObject({
+      name: 'edited-again',
+      realm_id: siteId,
+      hidden: true,
+      type: 'aggregator',
+    });
+
+    const otherId = await createRealm(admin, 'elsewhere');
+    const moved = await admin.post(`/core/nodes/${node.id}`, { realm_id: otherId });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe(NODE_REALM_FIXED_MESSAGE);
+    expect((await admin.get(`/core/nodes/${node.id}`)).json().realm_id).toBe(siteId);
+    const unchanged = await manager.post(`/core/nodes/${node.id}`, { realm_id: siteId });
+    expect(unchanged.statusCode, unchanged.body).toBe(202);
+    expect(unchanged.json()).toMatchObject({ name: 'edited-again', realm_id: siteId });
+    expect((await manager.post(`/core/nodes/${node.id}`, { realm: siteId })).statusCode).toBe(400);
   });
 
   it('records registry tasks for the worker (202) after checking the node state', async () => {

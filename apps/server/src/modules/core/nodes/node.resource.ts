@@ -5,6 +5,7 @@ import {
   PlatformPermissionName as P,
 } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
@@ -26,6 +27,16 @@ async function assertRegistryExists(db: Executor, id: unknown): Promise<void> {
   const [row] = await db.select({ id: registries.id }).from(registries).where(eq(registries.id, id));
   if (!row) throw badRequest('The registry does not exist.');
 }
+
+export const NODE_REALM_FIXED_MESSAGE = 'The realm of a node can not be changed.';
+
+/**
+ * The node form (spec §5: realm_id is one of its fields) sends the whole node on an edit, realm
+ * included; a node stays in its realm, so the realm is accepted only unchanged.
+ */
+const NodeUpdateBodySchema = NodeUpdateSchema.extend({
+  realm_id: z.uuid('The value must be a valid id.').nullish(),
+});
 
 function withPublicKey(input: Row): Row {
   if (!('public_key' in input)) return input;
@@ -106,7 +117,7 @@ export function nodeResource(): ResourceDefinition {
       delete: [P.NODE_DELETE],
     },
     createSchema: NodeCreateSchema,
-    updateSchema: NodeUpdateSchema,
+    updateSchema: NodeUpdateBodySchema,
     realmColumn: nodes.realm_id,
     hooks: {
       prepareCreate: async (input, { request, db }) => {
@@ -116,9 +127,12 @@ export function nodeResource(): ResourceDefinition {
         pending.set(input, credentials);
         return withPublicKey({ ...input, realm_id: realmOfNewRecord(request, input.realm_id) });
       },
-      prepareUpdate: async (_existing, input, { db }) => {
-        await assertRegistryExists(db, input.registry_id);
-        return withPublicKey(input);
+      prepareUpdate: async (existing, input, { db }) => {
+        const { realm_id: realmId, ...changes } = input;
+        if (realmId && realmId !== existing.realm_id) throw badRequest(NODE_REALM_FIXED_MESSAGE);
+        await assertRegistryExists(db, changes.registry_id);
+        // A form sent back unchanged is a save without changes, not an empty update.
+        return Object.keys(changes).length > 0 ? withPublicKey(changes) : { realm_id: existing.realm_id };
       },
       afterWrite: async (row, event, { request, db }) => {
         if (event === 'deleted') {

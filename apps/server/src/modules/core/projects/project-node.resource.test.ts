@@ -13,7 +13,7 @@ describe('project nodes', () => {
   let acmeId: string;
   let siteId: string;
   let otherId: string;
-  let owner: Caller;
+  let owner: Caller & { id: string };
   let acmeApprover: Caller;
   let siteOperator: Caller;
   let otherOperator: Caller;
@@ -86,9 +86,11 @@ describe('project nodes', () => {
     expect(
       (await siteOperator.get('/core/project-nodes')).json().data.map((row: { id: string }) => row.id),
     ).toEqual([id]);
-    expect((await siteOperator.get(`/core/project-nodes/${id}?include=project`)).json().project.name).toBe(
-      'Federated study',
-    );
+    // The node's side cannot read the project, so the request shows who asked, and when.
+    const shown = (await siteOperator.get(`/core/project-nodes/${id}?include=project`)).json().project;
+    expect(shown).toMatchObject({ name: 'Federated study', user_id: owner.id, robot_id: null });
+    expect(shown.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await siteOperator.get(`/core/projects/${project.id}`)).statusCode).toBe(404);
     expect((await owner.get('/core/project-nodes')).json().meta.total).toBe(1);
     expect((await otherOperator.get('/core/project-nodes')).json().meta.total).toBe(0);
     expect((await otherOperator.get(`/core/project-nodes/${id}`)).statusCode).toBe(404);

@@ -79,7 +79,21 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
           table: projects,
           localKey: 'project_id',
           foreignKey: 'id',
-          fields: ['id', 'name', 'description', 'realm_id', 'nodes', 'analyses', 'master_image_id'],
+          // The node's side cannot read the project itself: what its request card shows of the
+          // project (name, creator, times; spec §3 project) comes from here.
+          fields: [
+            'id',
+            'name',
+            'description',
+            'realm_id',
+            'nodes',
+            'analyses',
+            'master_image_id',
+            'user_id',
+            'robot_id',
+            'created_at',
+            'updated_at',
+          ],
           filters: ['name'],
         },
         node: {

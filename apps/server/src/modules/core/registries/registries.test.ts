@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
 import { userWith } from '../core.test-support.ts';
 import { analyses, nodes, registries, registryProjects } from '../db/index.ts';
+import { REGISTRY_FIXED_MESSAGE } from './registry-project.resource.ts';
 
 describe('registries and registry projects', () => {
   let ctx: TestApp;
@@ -129,6 +130,39 @@ describe('registries and registry projects', () => {
       registry_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(missing.json().message).toBe('The registry does not exist.');
+  });
+
+  it('accepts the whole registry project form on an edit, its registry only unchanged', async () => {
+    const registry = (
+      await registryManager.post('/core/registries', { name: 'edited', host: 'edited.example.org' })
+    ).json();
+    const other = (
+      await registryManager.post('/core/registries', { name: 'other', host: 'other.example.org' })
+    ).json();
+    const project = (
+      await projectManager.post('/core/registry-projects', {
+        name: 'edited project',
+        external_name: 'edited',
+        type: 'default',
+        registry_id: registry.id,
+      })
+    ).json();
+    // What the registry project form sends on an edit: type, name, external name and registry.
+    const url = `/core/registry-projects/${project.id}`;
+    const form = {
+      type: 'incoming',
+      name: 'renamed project',
+      external_name: 'renamed',
+      registry_id: registry.id,
+    };
+    const edited = await projectManager.post(url, form);
+    expect(edited.statusCode, edited.body).toBe(202);
+    expect(edited.json()).toMatchObject({ ...form });
+
+    const moved = await projectManager.post(url, { ...form, registry_id: other.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe(REGISTRY_FIXED_MESSAGE);
+    expect((await projectManager.get(url)).json().registry_id).toBe(registry.id);
   });
 
   it('keeps nodes and analyses when a registry or registry project is deleted', async () => {

@@ -5,6 +5,7 @@ import {
   RegistryProjectUpdateSchema,
 } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
@@ -13,6 +14,16 @@ import { registries, registryProjects } from '../db/index.ts';
 import { assertRealmWritable } from '../shared/realms.ts';
 
 const MANAGERS = [P.REGISTRY_PROJECT_MANAGE, P.REGISTRY_MANAGE];
+
+export const REGISTRY_FIXED_MESSAGE = 'The registry of a registry project can not be changed.';
+
+/**
+ * The registry project form (spec §5: registry_id is required in it) sends the registry on an edit
+ * too; a registry project stays in its registry, so it is accepted only unchanged.
+ */
+const RegistryProjectUpdateBodySchema = RegistryProjectUpdateSchema.extend({
+  registry_id: z.uuid('The value must be a valid id.').optional(),
+});
 
 /**
  * Harbor projects of a registry. `account_secret` (the Harbor robot secret) is write-only. Deleting
@@ -64,7 +75,7 @@ export const registryProjectResource: ResourceDefinition = {
   }),
   permissions: { read: MANAGERS, create: MANAGERS, update: MANAGERS, delete: MANAGERS },
   createSchema: RegistryProjectCreateSchema,
-  updateSchema: RegistryProjectUpdateSchema,
+  updateSchema: RegistryProjectUpdateBodySchema,
   realmColumn: registryProjects.realm_id,
   secretColumns: ['account_secret'],
   hooks: {
@@ -77,9 +88,11 @@ export const registryProjectResource: ResourceDefinition = {
       if (input.realm_id) assertRealmWritable(request, input.realm_id as string);
       return input;
     },
-    prepareUpdate: (_existing, input, { request }) => {
-      if (input.realm_id) assertRealmWritable(request, input.realm_id as string);
-      return input;
+    prepareUpdate: (existing, input, { request }) => {
+      const { registry_id: registryId, ...changes } = input;
+      if (registryId && registryId !== existing.registry_id) throw badRequest(REGISTRY_FIXED_MESSAGE);
+      if (changes.realm_id) assertRealmWritable(request, changes.realm_id as string);
+      return Object.keys(changes).length > 0 ? changes : { registry_id: existing.registry_id };
     },
   },
 };

@@ -1,0 +1,113 @@
+import { AnalysisBucketType, CoreEntityType } from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { withTransaction } from '../../../platform/db/index.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { requestContext } from '../../../platform/http/resource/index.ts';
+import { deleteBucketRecords, removeBucketObjects } from '../../storage/index.ts';
+import { analyses, analysisBuckets } from '../db/index.ts';
+import { ensureAnalysisBuckets } from './analysis-buckets.ts';
+import type { AnalysisRow } from './analysis-lookup.ts';
+import type { AnalysisContext } from './context.ts';
+
+export const TEAR_DOWN_LOCKED_MESSAGE =
+  'The analysis configuration must be unlocked before its buckets can be removed.';
+
+/**
+ * `spinUp`: creates whichever of the CODE, RESULT and TEMP buckets is missing (the Retry of "The code
+ * bucket does not exist"). The caller owns the new buckets.
+ */
+export async function spinUp(
+  context: AnalysisContext,
+  request: FastifyRequest,
+  analysis: AnalysisRow,
+): Promise<AnalysisRow> {
+  const identity = request.identity!;
+  const { created, updated } = await withTransaction(context.db, async (tx) => {
+    const rows = await ensureAnalysisBuckets(tx, analysis, {
+      realm_id: analysis.realm_id,
+      actor_type: identity.type,
+      actor_id: identity.id,
+    });
+    const code = rows.find((row) => row.type === AnalysisBucketType.CODE);
+    const [row] = code
+      ? await tx
+          .update(analyses)
+          .set({ external_id: code.external_id })
+          .where(eq(analyses.id, analysis.id))
+          .returning()
+      : [analysis];
+    return { created: rows, updated: row! };
+  });
+  const audit = requestContext(request);
+  for (const row of created) {
+    context.publish({
+      type: CoreEntityType.ANALYSIS_BUCKET,
+      event: 'created',
+      data: row,
+      realmIds: [row.realm_id],
+      ...audit,
+    });
+  }
+  if (updated !== analysis) {
+    context.publish({
+      type: CoreEntityType.ANALYSIS,
+      event: 'updated',
+      data: updated,
+      realmIds: [updated.realm_id],
+      previous: analysis,
+      ...audit,
+    });
+  }
+  return updated;
+}
+
+/**
+ * `tearDown`: removes the analysis' buckets with their files (the original's `destroy`). Refused while
+ * the configuration is locked, since a build would lose its code.
+ */
+export async function tearDown(
+  context: AnalysisContext,
+  request: FastifyRequest,
+  analysis: AnalysisRow,
+): Promise<AnalysisRow> {
+  if (analysis.configuration_locked) throw badRequest(TEAR_DOWN_LOCKED_MESSAGE);
+  const { removed, storageIds, updated } = await withTransaction(context.db, async (tx) => {
+    const rows = await tx
+      .delete(analysisBuckets)
+      .where(eq(analysisBuckets.analysis_id, analysis.id))
+      .returning();
+    const ids = await deleteBucketRecords(
+      tx,
+      rows.map((row) => row.external_id).filter((id): id is string => !!id),
+    );
+    const [row] = await tx
+      .update(analyses)
+      .set({ external_id: null })
+      .where(eq(analyses.id, analysis.id))
+      .returning();
+    return { removed: rows, storageIds: ids, updated: row! };
+  });
+  await removeBucketObjects(context.driver, storageIds, (error, bucketId) =>
+    context.log.error({ err: error, bucketId }, 'stored objects of a removed analysis bucket remain'),
+  );
+  const audit = requestContext(request);
+  for (const row of removed) {
+    context.publish({
+      type: CoreEntityType.ANALYSIS_BUCKET,
+      event: 'deleted',
+      data: row,
+      realmIds: [row.realm_id],
+      ...audit,
+    });
+  }
+  context.publish({
+    type: CoreEntityType.ANALYSIS,
+    event: 'updated',
+    data: updated,
+    realmIds: [updated.realm_id],
+    previous: analysis,
+    ...audit,
+  });
+  return updated;
+}

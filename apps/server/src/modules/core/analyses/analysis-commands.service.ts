@@ -1,0 +1,227 @@
+import {
+  AnalysisBucketType,
+  AnalysisBuildStatus,
+  AnalysisCommand,
+  checkAnalysisBuildRequirements,
+  checkAnalysisLockRequirements,
+  CoreEntityType,
+  isAnalysisCommandExecutable,
+  NodeType,
+  type CommandCheckResult,
+} from '@federa/schemas';
+import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { withTransaction, type Transaction } from '../../../platform/db/index.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { requestContext, type Row } from '../../../platform/http/resource/index.ts';
+import {
+  analyses,
+  analysisBucketFiles,
+  analysisBuckets,
+  analysisNodes,
+  analysisTasks,
+  nodes,
+  registries,
+} from '../db/index.ts';
+import type { AnalysisRow } from './analysis-lookup.ts';
+import { failIfStuck } from './build-timeout.ts';
+import type { AnalysisContext } from './context.ts';
+
+/** Task names of the build worker (a later issue takes `queued` rows). */
+export const AnalysisTaskName = { BUILD: 'build' } as const;
+export const AnalysisTaskStatus = {
+  QUEUED: 'queued',
+  RUNNING: 'running',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+} as const;
+
+interface CommandOutcome {
+  analysis: AnalysisRow;
+  /** Analysis nodes changed by the command (approvals reset on unlock), for their events. */
+  nodes: Row[];
+}
+
+function assertAllowed(result: CommandCheckResult): void {
+  if (!result.success) throw badRequest(result.message);
+}
+
+/**
+ * Runs one of the state commands (lock, unlock, build start, stop, check) on an analysis. The
+ * analysis row is locked for the transaction, so concurrent commands (and node changes, whose
+ * counter trigger writes the same row) take turns and each sees the state the one before left.
+ * The changes are published after the commit.
+ */
+export async function runStateCommand(
+  context: AnalysisContext,
+  request: FastifyRequest,
+  analysisId: string,
+  command: string,
+): Promise<AnalysisRow> {
+  let previous: AnalysisRow | undefined;
+  const outcome = await withTransaction(context.db, async (tx) => {
+    const [current] = await tx.select().from(analyses).where(eq(analyses.id, analysisId)).for('update');
+    if (!current) throw badRequest('The analysis does not exist.');
+    previous = current;
+    assertAllowed(isAnalysisCommandExecutable(current, command));
+    switch (command) {
+      case AnalysisCommand.CONFIGURATION_LOCK:
+        return lock(tx, current);
+      case AnalysisCommand.CONFIGURATION_UNLOCK:
+        return unlock(tx, current);
+      case AnalysisCommand.BUILD_START:
+        return startBuild(tx, current);
+      case AnalysisCommand.BUILD_STOP:
+        return stopBuild(tx, current);
+      default:
+        return checkBuild(tx, current, context.buildTimeoutMs);
+    }
+  });
+  const context_ = requestContext(request);
+  for (const node of outcome.nodes) {
+    context.publish({
+      type: CoreEntityType.ANALYSIS_NODE,
+      event: 'updated',
+      data: node,
+      realmIds: [...new Set([node.analysis_realm_id as string, node.node_realm_id as string])],
+      ...context_,
+    });
+  }
+  if (previous && outcome.analysis !== previous) {
+    context.publish({
+      type: CoreEntityType.ANALYSIS,
+      event: 'updated',
+      data: outcome.analysis,
+      realmIds: [outcome.analysis.realm_id],
+      previous,
+      ...context_,
+    });
+  }
+  return outcome.analysis;
+}
+
+async function setAnalysis(tx: Transaction, id: string, values: Partial<AnalysisRow>): Promise<AnalysisRow> {
+  const [row] = await tx.update(analyses).set(values).where(eq(analyses.id, id)).returning();
+  return row!;
+}
+
+/** The analysis' nodes with what locking and building need to know about them. */
+function nodesOf(tx: Transaction, analysisId: string) {
+  return tx
+    .select({
+      name: nodes.name,
+      type: nodes.type,
+      registry_id: nodes.registry_id,
+      approval_status: analysisNodes.approval_status,
+    })
+    .from(analysisNodes)
+    .innerJoin(nodes, eq(nodes.id, analysisNodes.node_id))
+    .where(eq(analysisNodes.analysis_id, analysisId))
+    .orderBy(asc(nodes.name));
+}
+
+async function lock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
+  const [code] = await tx
+    .select({ id: analysisBuckets.id })
+    .from(analysisBuckets)
+    .where(
+      and(eq(analysisBuckets.analysis_id, analysis.id), eq(analysisBuckets.type, AnalysisBucketType.CODE)),
+    );
+  const [entrypoint] = code
+    ? await tx
+        .select({ id: analysisBucketFiles.id })
+        .from(analysisBucketFiles)
+        .where(and(eq(analysisBucketFiles.bucket_id, code.id), eq(analysisBucketFiles.root, true)))
+        .limit(1)
+    : [];
+  assertAllowed(
+    checkAnalysisLockRequirements({
+      codeBucket: !!code,
+      entrypoint: !!entrypoint,
+      nodes: await nodesOf(tx, analysis.id),
+    }),
+  );
+  return { analysis: await setAnalysis(tx, analysis.id, { configuration_locked: true }), nodes: [] };
+}
+
+async function unlock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
+  // Whatever was approved was approved for the locked configuration: the nodes approve again
+  // (aggregators need no approval; hub-original §2.5).
+  const aggregators = tx.select({ id: nodes.id }).from(nodes).where(eq(nodes.type, NodeType.AGGREGATOR));
+  const reset = await tx
+    .update(analysisNodes)
+    .set({ approval_status: null })
+    .where(
+      and(
+        eq(analysisNodes.analysis_id, analysis.id),
+        isNotNull(analysisNodes.approval_status),
+        notInArray(analysisNodes.node_id, aggregators),
+      ),
+    )
+    .returning();
+  await cancelQueuedTasks(tx, analysis.id);
+  const updated = await setAnalysis(tx, analysis.id, { configuration_locked: false, build_status: null });
+  return { analysis: updated, nodes: reset };
+}
+
+async function startBuild(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
+  let registryId = analysis.registry_id;
+  if (!registryId) {
+    // As the original: the first registry, when the analysis names none.
+    const [first] = await tx
+      .select({ id: registries.id })
+      .from(registries)
+      .orderBy(asc(registries.created_at), asc(registries.id))
+      .limit(1);
+    registryId = first?.id ?? null;
+  }
+  assertAllowed(
+    checkAnalysisBuildRequirements({
+      nodes: await nodesOf(tx, analysis.id),
+      registryAvailable: !!registryId,
+    }),
+  );
+  await tx.insert(analysisTasks).values({
+    analysis_id: analysis.id,
+    task: AnalysisTaskName.BUILD,
+    payload: { registry_id: registryId },
+  });
+  const updated = await setAnalysis(tx, analysis.id, {
+    build_status: AnalysisBuildStatus.STARTING,
+    registry_id: registryId,
+  });
+  return { analysis: updated, nodes: [] };
+}
+
+async function stopBuild(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
+  // A second stop confirms the first (hub-original §2.6); a build nobody picked up yet never starts.
+  const status =
+    analysis.build_status === AnalysisBuildStatus.STOPPING
+      ? AnalysisBuildStatus.STOPPED
+      : AnalysisBuildStatus.STOPPING;
+  await cancelQueuedTasks(tx, analysis.id);
+  return { analysis: await setAnalysis(tx, analysis.id, { build_status: status }), nodes: [] };
+}
+
+/**
+ * The status check. Unlike the original (whose worker always answered "none" and so reset the
+ * status), it never resets a status; it only reports a build as failed once it made no progress for
+ * longer than the configured time (build-timeout.ts).
+ */
+async function checkBuild(
+  tx: Transaction,
+  analysis: AnalysisRow,
+  timeoutMs: number,
+): Promise<CommandOutcome> {
+  const failed = await failIfStuck(tx, analysis.id, timeoutMs);
+  return { analysis: failed ?? analysis, nodes: [] };
+}
+
+async function cancelQueuedTasks(tx: Transaction, analysisId: string): Promise<void> {
+  await tx
+    .update(analysisTasks)
+    .set({ status: AnalysisTaskStatus.CANCELLED })
+    .where(
+      and(eq(analysisTasks.analysis_id, analysisId), eq(analysisTasks.status, AnalysisTaskStatus.QUEUED)),
+    );
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../platform/db/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { StorageDriver } from '../../storage/index.ts';
+import type { TelemetryServices } from '../../telemetry/index.ts';
+
+/** What the analysis routes and resources work with. */
+export interface AnalysisContext {
+  db: Database;
+  access: ResourceAccess;
+  publish(event: EntityEvent): void;
+  /** The storage driver, for the code and result downloads and for removing buckets. */
+  driver: StorageDriver;
+  telemetry: TelemetryServices;
+  /** A build without progress for longer than this is reported failed. */
+  buildTimeoutMs: number;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,84 @@
+import {
+  NodeTaskName,
+  PlatformPermissionName as P,
+  RegistryServiceCommandSchema,
+  SERVICE_IDS,
+  ServiceID,
+} from '@federa/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withTransaction, type Database } from '../../../platform/db/index.ts';
+import { badRequest, notFound, validationFailed } from '../../../platform/http/errors.ts';
+import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import { registries, registryProjects, serviceTasks } from '../db/index.ts';
+
+const Params = z.object({ service: z.string().min(1).max(64) });
+const PERMISSIONS = [P.REGISTRY_MANAGE, P.SERVICE_MANAGE];
+/** Commands about a registry project; the others are about a registry. */
+const PROJECT_COMMANDS: readonly string[] = [NodeTaskName.PROJECT_LINK, NodeTaskName.PROJECT_UNLINK];
+
+/**
+ * `POST services/{service}/command {command, id, secret?}`. The registry service's commands (setup,
+ * cleanup, delete of a registry; projectLink, projectUnlink of a registry project) are validated
+ * and recorded as queued service tasks for the registry worker; the answer is 202 with an empty
+ * body, as the original's. A link's secret is stored on the registry project (write-only), never in
+ * the task. The `system` service takes no commands.
+ *
+ * STUB: nothing carries the tasks out yet; the registry worker of a later issue takes queued rows.
+ */
+export function serviceCommandRoutes(
+  app: FastifyInstance,
+  options: { db: Database; access: ResourceAccess },
+): void {
+  const { db, access } = options;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/services/:service/command',
+      { schema: { tags: ['services'], summary: 'Run a service command', params: Params } },
+      async (request, reply) => {
+        const { service } = request.params;
+        if (!(SERVICE_IDS as readonly string[]).includes(service))
+          throw notFound(`The service ${service} does not exist.`);
+        await access.preCheck(request, PERMISSIONS);
+        if (service !== ServiceID.REGISTRY)
+          throw badRequest(`The service ${service} does not take commands.`);
+        const parsed = RegistryServiceCommandSchema.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          throw validationFailed(
+            parsed.error.issues.map((issue) => ({
+              path: issue.path.join('.'),
+              code: issue.code,
+              message: issue.message,
+            })),
+          );
+        }
+        const { command, id, secret } = parsed.data;
+        await withTransaction(db, async (tx) => {
+          if (PROJECT_COMMANDS.includes(command)) {
+            const [project] = await tx
+              .select({ id: registryProjects.id })
+              .from(registryProjects)
+              .where(eq(registryProjects.id, id));
+            if (!project) throw badRequest('The registry project does not exist.');
+            if (command === NodeTaskName.PROJECT_LINK && secret) {
+              await tx
+                .update(registryProjects)
+                .set({ account_secret: secret })
+                .where(eq(registryProjects.id, id));
+            }
+          } else {
+            const [registry] = await tx
+              .select({ id: registries.id })
+              .from(registries)
+              .where(eq(registries.id, id));
+            if (!registry) throw badRequest('The registry does not exist.');
+          }
+          await tx.insert(serviceTasks).values({ service, command, target_id: id, payload: {} });
+        });
+        return reply.status(202).send();
+      },
+    );
+}

@@ -45,7 +45,7 @@ describe('phrases', () => {
   });
 
   it('words the generic validation messages as specified', () => {
-    expect(en.validation).toEqual({
+    expect(en.validation).toMatchObject({
       required: 'This field is required',
       minLength: 'This field should be at least {{min}} characters long',
       maxLength: 'The maximum length allowed is {{max}}',
@@ -55,6 +55,16 @@ describe('phrases', () => {
       email: 'Value is not a valid email address',
       url: 'The value is not a valid URL address',
       sameAs: 'The value must be equal to the {{name}} value',
+    });
+  });
+
+  it('words the entity and server validation messages as specified', () => {
+    expect(en.validation).toMatchObject({
+      slug: 'The input value is only allowed to consist of the following characters: [0-9a-z-_]+',
+      name: 'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+',
+      attributeInvalid: 'The attribute {{name}} is invalid.',
+      attributesInvalid: 'The attributes {{names}} are invalid.',
+      unexpected: 'An unexpected error occurred.',
     });
   });
 

@@ -63,7 +63,17 @@ describe('app shell', () => {
       within(auth)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Realms', 'Identity Providers', 'Robots', 'Users', 'Roles', 'Policies', 'Permissions']);
+    ).toEqual([
+      'Realms',
+      'Identity Providers',
+      'Robots',
+      'Users',
+      'Roles',
+      'Policies',
+      'Permissions',
+      'Clients',
+      'Scopes',
+    ]);
     const general = within(side).getByRole('list', { name: 'General' });
     expect(
       within(general)
@@ -75,10 +85,13 @@ describe('app shell', () => {
   });
 
   it('renders nested placeholder screens with their tabs', async () => {
-    renderApp('/admin/users/42/roles', { session: adminSession });
-    expect(await screen.findByRole('heading', { level: 1, name: 'User' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Roles' })).toBeInTheDocument();
-    expect(within(sideMenu()).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'true');
+    renderApp('/projects/42/settings', { session: adminSession });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
+    expect(within(sideMenu()).getByRole('link', { name: 'Projects' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 
   it('answers unknown paths with "Page Not Found: {path}"', async () => {

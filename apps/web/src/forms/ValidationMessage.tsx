@@ -1,9 +1,26 @@
 import { useTranslation } from 'react-i18next';
 
 export type ValidationMessageProps =
-  | { readonly rule: 'required' }
-  | { readonly rule: 'minLength'; readonly min: number }
-  | { readonly rule: 'maxLength'; readonly max: number };
+  | {
+      readonly rule:
+        | 'required'
+        | 'numeric'
+        | 'email'
+        | 'url'
+        | 'slug'
+        | 'name'
+        | 'time'
+        | 'date'
+        | 'passwordStrength'
+        | 'phone'
+        | 'connectionString'
+        | 'unexpected';
+    }
+  | { readonly rule: 'minLength' | 'minValue' | 'minItems'; readonly min: number }
+  | { readonly rule: 'maxLength' | 'maxValue' | 'maxItems'; readonly max: number }
+  | { readonly rule: 'sameAs'; readonly name: string }
+  | { readonly rule: 'attributeInvalid'; readonly name: string }
+  | { readonly rule: 'attributesInvalid'; readonly names: readonly string[] };
 
 /**
  * A validation message, translated when it renders: form errors hold this element rather than a
@@ -12,11 +29,20 @@ export type ValidationMessageProps =
 export function ValidationMessage(props: ValidationMessageProps) {
   const { t } = useTranslation();
   switch (props.rule) {
-    case 'required':
-      return <>{t('validation.required')}</>;
     case 'minLength':
-      return <>{t('validation.minLength', { min: props.min })}</>;
+    case 'minValue':
+    case 'minItems':
+      return <>{t(`validation.${props.rule}`, { min: props.min })}</>;
     case 'maxLength':
-      return <>{t('validation.maxLength', { max: props.max })}</>;
+    case 'maxValue':
+    case 'maxItems':
+      return <>{t(`validation.${props.rule}`, { max: props.max })}</>;
+    case 'sameAs':
+    case 'attributeInvalid':
+      return <>{t(`validation.${props.rule}`, { name: props.name })}</>;
+    case 'attributesInvalid':
+      return <>{t('validation.attributesInvalid', { names: props.names.join(', ') })}</>;
+    default:
+      return <>{t(`validation.${props.rule}`)}</>;
   }
 }

@@ -88,3 +88,7 @@ export const PERMISSIONS_MENU: readonly PermissionName[] = [
 ];
 /** Policies: the permission permissions, and also permission read. */
 export const POLICIES_MENU: readonly PermissionName[] = [...PERMISSIONS_MENU, P.PERMISSION_READ];
+
+/** Clients and scopes: not in the spec's menu list, added after Permissions so they are reachable. */
+export const CLIENTS_MENU: readonly PermissionName[] = [P.CLIENT_CREATE, P.CLIENT_UPDATE, P.CLIENT_DELETE];
+export const SCOPES_MENU: readonly PermissionName[] = [P.SCOPE_CREATE, P.SCOPE_UPDATE, P.SCOPE_DELETE];

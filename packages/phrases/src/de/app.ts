@@ -30,6 +30,8 @@ export const app: Phrases['app'] = {
     roles: 'Rollen',
     policies: 'Richtlinien',
     permissions: 'Berechtigungen',
+    clients: 'Clients',
+    scopes: 'Geltungsbereiche',
     events: 'Ereignisse',
     nodes: 'Knoten',
     services: 'Dienste',

@@ -29,6 +29,8 @@ export const app = {
     roles: 'Roles',
     policies: 'Policies',
     permissions: 'Permissions',
+    clients: 'Clients',
+    scopes: 'Scopes',
     events: 'Events',
     nodes: 'Nodes',
     services: 'Services',

@@ -17,15 +17,37 @@ export const accountRoutes: RouteObject[] = [
     handle: loggedIn,
     lazy: async () => ({ Component: (await import('../../pages/Logout/LogoutPage.tsx')).LogoutPage }),
   },
-  { path: 'users/:id', handle: loggedIn, lazy: placeholder('app.pages.user') },
+  {
+    path: 'users/:id',
+    handle: loggedIn,
+    lazy: async () => ({
+      Component: (await import('../../pages/UserProfile/UserProfilePage.tsx')).UserProfilePage,
+    }),
+  },
   {
     path: 'settings',
     handle: loggedIn,
-    lazy: placeholder('app.pages.settings'),
+    lazy: async () => ({ Component: (await import('../../pages/Settings/SettingsPage.tsx')).SettingsPage }),
     children: [
-      { index: true, lazy: placeholder('app.tabs.general') },
-      { path: 'security', lazy: placeholder('app.tabs.security') },
-      { path: 'notifications', lazy: placeholder('app.tabs.notifications') },
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../../pages/Settings/ProfileSettingsPage.tsx')).ProfileSettingsPage,
+        }),
+      },
+      {
+        path: 'security',
+        lazy: async () => ({
+          Component: (await import('../../pages/Settings/SecuritySettingsPage.tsx')).SecuritySettingsPage,
+        }),
+      },
+      {
+        path: 'notifications',
+        lazy: async () => ({
+          Component: (await import('../../pages/Settings/NotificationSettingsPage.tsx'))
+            .NotificationSettingsPage,
+        }),
+      },
     ],
   },
 ];

@@ -1,15 +1,8 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../session/session-context.tsx';
-
-/** Up to two initials of a name, for the avatar. */
-export function initialsOf(name: string): string {
-  const words = name.split(/[\s._-]+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]![0], words[1]![0]] : [...(words[0] ?? '?').slice(0, 2)];
-  return letters.join('').toUpperCase();
-}
 
 /** The signed-in user's name in the header, opening Settings and Logout. Nothing when logged out. */
 export function UserMenu() {
@@ -26,8 +19,10 @@ export function UserMenu() {
           px={8}
           aria-label={t('app.userMenu.label', { name })}
           leftSection={
+            // An icon, not initials: text in the avatar would be visible text missing from the
+            // button's accessible name (WCAG 2.5.3, label in name).
             <Avatar size={28} radius="xl" color="indigo" aria-hidden>
-              {initialsOf(name)}
+              <IconUser size={16} />
             </Avatar>
           }
           rightSection={<IconChevronDown size={14} aria-hidden />}

@@ -1,4 +1,5 @@
 import {
+  IconApps,
   IconBuildingBank,
   IconCalendarEvent,
   IconFingerprint,
@@ -7,10 +8,12 @@ import {
   IconRobot,
   IconServer2,
   IconShieldLock,
+  IconTags,
   IconUser,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import {
+  CLIENTS_MENU,
   EVENTS_MENU,
   IDENTITY_PROVIDERS_MENU,
   NODES_MENU,
@@ -19,6 +22,7 @@ import {
   REALMS_MENU,
   ROBOTS_MENU,
   ROLES_MENU,
+  SCOPES_MENU,
   SERVICES_MENU,
   USERS_MENU,
 } from '../permission-sets.ts';
@@ -60,6 +64,8 @@ export const adminSideMenu: readonly MenuItem[] = [
       adminLink('app.menu.roles', '/admin/roles', IconUsersGroup, ROLES_MENU),
       adminLink('app.menu.policies', '/admin/policies', IconShieldLock, POLICIES_MENU),
       adminLink('app.menu.permissions', '/admin/permissions', IconKey, PERMISSIONS_MENU),
+      adminLink('app.menu.clients', '/admin/clients', IconApps, CLIENTS_MENU),
+      adminLink('app.menu.scopes', '/admin/scopes', IconTags, SCOPES_MENU),
     ],
   },
   {

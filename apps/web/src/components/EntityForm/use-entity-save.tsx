@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerIssues, type FieldErrorTarget } from '../../forms/server-errors.tsx';
+import type { Identified } from '../../resources/live/live-list.ts';
+import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
+import { useApiClient } from '../../session/session-context.tsx';
+import { notify } from '../Feedback/notify.ts';
+
+export interface EntitySaveOptions<T extends Identified> {
+  readonly resource: ResourceRef;
+  /** The record being edited; creating without it (spec §4 Forms: create when none exists). */
+  readonly entity?: T;
+  /** The form (to show server issues at its fields) and the names of its fields. */
+  readonly form: FieldErrorTarget;
+  readonly fields: readonly string[];
+  /** Called with the saved record (`created` tells which of the two happened). */
+  readonly onSaved?: (saved: T, created: boolean) => void;
+}
+
+/**
+ * Create-or-update of one record: `POST /{path}` without an entity, `POST /{path}/{id}` with one.
+ * On success the cached record and lists are refreshed and a notification tells; on failure the
+ * server's issues go to their fields and `error` holds the failure for `<FormErrorMessage>`.
+ */
+export function useEntitySave<T extends Identified>({
+  resource,
+  entity,
+  form,
+  fields,
+  onSaved,
+}: EntitySaveOptions<T>) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (body: object): Promise<T | undefined> => {
+    setError(null);
+    setSaving(true);
+    try {
+      const saved = entity
+        ? await api.post<T>(resource.service, `${resource.path}/${encodeURIComponent(entity.id)}`, body)
+        : await api.post<T>(resource.service, resource.path, body);
+      await queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
+      notify(t, {
+        color: 'green',
+        message: t(entity ? 'admin.form.updated' : 'admin.form.created'),
+      });
+      onSaved?.(saved, !entity);
+      return saved;
+    } catch (failure) {
+      applyServerIssues(form, failure, fields);
+      setError(failure);
+      return undefined;
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { save, error, saving };
+}

@@ -1,0 +1,197 @@
+import type { PlainPhraseKey } from '@federa/phrases';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconChevronRight, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorPhraseKey } from '../../api/error-phrase.ts';
+import type { Identified } from '../../resources/live/live-list.ts';
+import { labelOf } from '../../resources/resource-types.ts';
+import {
+  useResourceList,
+  type ResourceListState,
+  type UseResourceListOptions,
+} from '../../resources/use-resource-list.ts';
+import { EmptyListText } from '../EmptyListText/EmptyListText.tsx';
+import { Pagination } from '../Pagination/Pagination.tsx';
+import { useDeleteConfirmation } from './use-delete-confirmation.tsx';
+
+export interface ResourceListColumn<T> {
+  readonly key: string;
+  /** Column heading (a phrase key). */
+  readonly header: PlainPhraseKey;
+  readonly render: (item: T) => ReactNode;
+}
+
+export interface ResourceListProps<T extends Identified> extends UseResourceListOptions {
+  /** Accessible name of the table, e.g. `admin.users.title`. */
+  readonly label: PlainPhraseKey;
+  readonly columns: readonly ResourceListColumn<T>[];
+  /** The text a person recognises a row by (aria labels, delete question); display name or name by default. */
+  readonly itemName?: (item: T) => string;
+  /** Link target of the row's open button, e.g. `(user) => user.id` (relative) or `/admin/users/${id}`. */
+  readonly detailPath?: (item: T) => string;
+  /** Shows a delete button per row (with confirmation); a function decides per row. */
+  readonly canDelete?: boolean | ((item: T) => boolean);
+  readonly onDeleted?: (item: T) => void;
+  /** Further buttons per row, rendered before open and delete. */
+  readonly rowActions?: (item: T) => ReactNode;
+  /** Shown instead of the list when it is empty; "No more items available..." by default. */
+  readonly emptyPhrase?: PlainPhraseKey;
+  /** Placed next to the search box (e.g. a filter). */
+  readonly toolbar?: ReactNode;
+  /** The list state from `useResourceList`, when the page needs it too (otherwise created inside). */
+  readonly state?: ResourceListState<T>;
+}
+
+/**
+ * A searchable, paged table of one resource with live updates: search box (prefix match on
+ * `searchField`, debounced 200 ms), 10 rows per page, loading and error states, "No more items
+ * available..." when empty, open and delete (confirmed in a modal) per row.
+ */
+export function ResourceList<T extends Identified>(props: ResourceListProps<T>) {
+  const ownState = useResourceList<T>({ ...props, enabled: props.enabled !== false && !props.state });
+  const state = props.state ?? ownState;
+  return <ResourceListView {...props} state={state} />;
+}
+
+function ResourceListView<T extends Identified>({
+  label,
+  columns,
+  itemName = (item) => labelOf(item as unknown as Parameters<typeof labelOf>[0]),
+  detailPath,
+  canDelete = false,
+  onDeleted,
+  rowActions,
+  emptyPhrase,
+  toolbar,
+  searchField = 'name',
+  resource,
+  state,
+}: ResourceListProps<T> & { readonly state: ResourceListState<T> }) {
+  const { t } = useTranslation();
+  const confirmDelete = useDeleteConfirmation<T>(resource, {
+    onDeleted: (item) => {
+      // The last record of a later page went away: show the page before.
+      if (state.data?.data.length === 1 && state.offset > 0) state.setOffset(state.offset - state.limit);
+      onDeleted?.(item);
+    },
+  });
+  const { data, error, isPending, isFetching } = state;
+  const deletable = (item: T) => (typeof canDelete === 'function' ? canDelete(item) : canDelete);
+  const hasActions = Boolean(rowActions || detailPath || canDelete);
+
+  return (
+    <Stack gap="sm">
+      {(searchField !== null || toolbar) && (
+        <Group align="end" gap="sm">
+          {searchField !== null && (
+            <TextInput
+              type="search"
+              label={t('admin.list.search')}
+              placeholder={t('admin.list.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={state.search}
+              onChange={(event) => state.setSearch(event.currentTarget.value)}
+              rightSection={isFetching && data ? <Loader size="xs" aria-hidden /> : undefined}
+              style={{ flex: 1 }}
+              maw={420}
+            />
+          )}
+          {toolbar}
+        </Group>
+      )}
+
+      {error !== null && !data ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          role="alert"
+          title={t('admin.list.loadFailed')}
+        >
+          <Stack gap="xs" align="start">
+            {t(errorPhraseKey(error))}
+            <Button size="xs" variant="light" onClick={state.refetch}>
+              {t('admin.list.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : isPending ? (
+        <Center py="lg">
+          <Loader aria-label={t('admin.list.loading')} />
+        </Center>
+      ) : !data || data.data.length === 0 ? (
+        <EmptyListText phrase={emptyPhrase} />
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover aria-label={t(label)} aria-busy={isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} scope="col">
+                    {t(column.header)}
+                  </Table.Th>
+                ))}
+                {hasActions && (
+                  <Table.Th scope="col" ta="right">
+                    {t('admin.list.actions')}
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.data.map((item) => {
+                const name = itemName(item);
+                return (
+                  <Table.Tr key={item.id}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render(item)}</Table.Td>
+                    ))}
+                    {hasActions && (
+                      <Table.Td>
+                        <Group gap={4} justify="end" wrap="nowrap">
+                          {rowActions?.(item)}
+                          {detailPath && (
+                            <ActionIcon
+                              component={Link}
+                              to={detailPath(item)}
+                              variant="subtle"
+                              aria-label={t('admin.list.open', { name })}
+                            >
+                              <IconChevronRight size={18} aria-hidden />
+                            </ActionIcon>
+                          )}
+                          {deletable(item) && (
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('admin.list.delete', { name })}
+                              onClick={() => confirmDelete(item, name)}
+                            >
+                              <IconTrash size={18} aria-hidden />
+                            </ActionIcon>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {data && data.meta.total > data.meta.limit && (
+        <Pagination
+          total={data.meta.total}
+          limit={data.meta.limit}
+          offset={state.offset}
+          onChange={state.setOffset}
+          disabled={isFetching}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { en } from '@federa/phrases';
+import { isClientError } from '@federa/client';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorPhraseKey } from '../api/error-phrase.ts';
+import { ValidationMessage } from './ValidationMessage.tsx';
+
+/** One per-field problem of a `validation_failed` answer. */
+export interface ServerIssue {
+  readonly path: string;
+  readonly code?: string;
+  readonly message: string;
+}
+
+/** The per-field issues of an API error (`body.issues`), or none. */
+export function issuesOf(error: unknown): ServerIssue[] {
+  const body = isClientError(error) ? error.body : undefined;
+  const issues = (body as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is ServerIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof issue.path === 'string' &&
+      typeof issue.message === 'string',
+  );
+}
+
+/** The distinct attribute names of the issues (`name`, `children.0.type`, ...). */
+export function invalidAttributes(error: unknown): string[] {
+  return [
+    ...new Set(
+      issuesOf(error)
+        .map((issue) => issue.path)
+        .filter((path) => path !== ''),
+    ),
+  ];
+}
+
+/** "The attribute X is invalid." / "The attributes A, B are invalid." / "An unexpected error occurred." */
+export function invalidAttributesMessage(names: readonly string[]): ReactNode {
+  if (names.length === 0) return <ValidationMessage rule="unexpected" />;
+  if (names.length === 1) return <ValidationMessage rule="attributeInvalid" name={names[0]!} />;
+  return <ValidationMessage rule="attributesInvalid" names={names} />;
+}
+
+type ValidationKey = keyof typeof en.validation;
+
+/** The English templates as patterns, to recognise a server message and show it translated. */
+const TEMPLATES: ReadonlyArray<{ key: ValidationKey; regex: RegExp; names: string[] }> = Object.entries(
+  en.validation,
+).map(([key, template]) => {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{\{\s*\w+\s*\}\})/)
+    .map((part) => {
+      const placeholder = /^\{\{\s*(\w+)\s*\}\}$/.exec(part);
+      if (placeholder) {
+        names.push(placeholder[1]!);
+        return '(.+?)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { key: key as ValidationKey, regex: new RegExp(`^${source}$`), names };
+});
+
+/** A field message of the server, translated when it is one of the validation phrases. */
+export function ServerIssueMessage({ issue }: { readonly issue: ServerIssue }) {
+  const { t } = useTranslation();
+  for (const template of TEMPLATES) {
+    const match = template.regex.exec(issue.message);
+    if (!match) continue;
+    const values = Object.fromEntries(template.names.map((name, index) => [name, match[index + 1]]));
+    const translate = t as unknown as (key: string, options: Record<string, unknown>) => string;
+    return <>{translate(`validation.${template.key}`, values)}</>;
+  }
+  return <ValidationMessage rule="attributeInvalid" name={issue.path} />;
+}
+
+/** A form that can show messages at its fields (Mantine's `useForm` return value fits). */
+export interface FieldErrorTarget {
+  setFieldError(path: string, error: ReactNode): void;
+  getValues?(): object;
+}
+
+/**
+ * Shows the server's per-field issues at the fields that exist in the form; returns the issues of
+ * fields the form does not have (for the summary message).
+ */
+export function applyServerIssues(
+  form: FieldErrorTarget,
+  error: unknown,
+  fields: readonly string[],
+): ServerIssue[] {
+  const unplaced: ServerIssue[] = [];
+  for (const issue of issuesOf(error)) {
+    if (fields.includes(issue.path)) form.setFieldError(issue.path, <ServerIssueMessage issue={issue} />);
+    else unplaced.push(issue);
+  }
+  return unplaced;
+}
+
+/** The message for a failed save: the invalid attributes for a validation error, else the error code's phrase. */
+export function FormErrorMessage({ error }: { readonly error: unknown }) {
+  const { t } = useTranslation();
+  if (isClientError(error) && error.code === 'validation_failed') {
+    return <>{invalidAttributesMessage(invalidAttributes(error))}</>;
+  }
+  return <>{t(errorPhraseKey(error))}</>;
+}

@@ -1,0 +1,85 @@
+import { generateClientSecret, generateName, isHashedSecret } from '../../forms/form-values.ts';
+import { maxLength, minLength, name, required, textRules, url, urlList } from '../../forms/rules.tsx';
+import type { Client } from '../../resources/resource-types.ts';
+
+export interface ClientFormValues {
+  name: string;
+  display_name: string;
+  description: string;
+  realm_id: string | null;
+  redirect_uri: string;
+  base_url: string;
+  root_url: string;
+  is_confidential: boolean;
+  secret: string;
+}
+
+export const CLIENT_FIELDS = [
+  'name',
+  'display_name',
+  'description',
+  'realm_id',
+  'redirect_uri',
+  'base_url',
+  'root_url',
+  'is_confidential',
+  'secret',
+] as const;
+
+/**
+ * A new client starts with a generated name (unless the page supplies one) and a generated
+ * 64-character secret; an existing one shows its stored values.
+ */
+export function initialClientValues(
+  client: Client | undefined,
+  realmId: string | null,
+  suppliedName?: string,
+): ClientFormValues {
+  return {
+    name: client?.name ?? suppliedName ?? generateName(),
+    display_name: client?.display_name ?? '',
+    description: client?.description ?? '',
+    realm_id: client?.realm_id ?? realmId,
+    redirect_uri: client?.redirect_uri ?? '',
+    base_url: client?.base_url ?? '',
+    root_url: client?.root_url ?? '',
+    is_confidential: client?.is_confidential ?? true,
+    secret: client ? (client.secret ?? '') : generateClientSecret(),
+  };
+}
+
+/** Client: name 3-256; display name 3-256; description 3-256; realm required; redirect URIs max 2000; secret 3-256. */
+export function clientValidation(realmRequired: boolean) {
+  return {
+    name: textRules(required(), minLength(3), maxLength(256), name()),
+    display_name: textRules(minLength(3), maxLength(256)),
+    description: textRules(minLength(3), maxLength(256)),
+    realm_id: (value: string | null) => (realmRequired ? required()(value ?? '') : null),
+    redirect_uri: textRules(maxLength(2000), urlList()),
+    base_url: textRules(url()),
+    root_url: textRules(url()),
+    secret: textRules(minLength(3), maxLength(256)),
+  };
+}
+
+/** The body to send: empty strings become null; the stored hash sent back unchanged becomes empty. */
+export function clientBody(
+  values: ClientFormValues,
+  editing: boolean,
+  nameFixed: boolean,
+): Record<string, unknown> {
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  const body: Record<string, unknown> = {
+    name: text(values.name),
+    display_name: text(values.display_name),
+    description: text(values.description),
+    redirect_uri: text(values.redirect_uri),
+    base_url: text(values.base_url),
+    root_url: text(values.root_url),
+    is_confidential: values.is_confidential,
+    secret: isHashedSecret(values.secret) ? null : text(values.secret),
+  };
+  if (!editing) body.realm_id = values.realm_id;
+  if (editing && nameFixed) delete body.name;
+  return body;
+}

@@ -1,0 +1,423 @@
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { notify } from '../../components/Feedback/notify.ts';
+import { IconAlertTriangle, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
+import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
+import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { applyServerIssues } from '../../forms/server-errors.tsx';
+import { useApiClient, useSession } from '../../session/session-context.tsx';
+import { checkUrl } from '../Policies/form-kit.tsx';
+import { IdentityProviderPicker } from './IdentityProviderPicker.tsx';
+import {
+  identityProviderApi,
+  identityProviderQueryKeys,
+  lookupDiscovery,
+  type IdentityProvider,
+} from './identity-provider-api.ts';
+import {
+  choosePreset,
+  chooseProtocol,
+  identityProviderPayload,
+  identityProviderToValues,
+  initialIdentityProviderValues,
+  isProtocol,
+  LDAP_GROUP_FIELDS,
+  LDAP_USER_FIELDS,
+  validateIdentityProvider,
+  type IdentityProviderFormValues,
+  type Preset,
+} from './identity-provider-form.tsx';
+
+type Form = UseFormReturnType<IdentityProviderFormValues>;
+
+const LDAP_LABELS = {
+  group_filter: 'adminB.identityProviders.groupFilter',
+  group_base_dn: 'adminB.identityProviders.groupBaseDn',
+  group_name_attribute: 'adminB.identityProviders.groupNameAttribute',
+  group_class: 'adminB.identityProviders.groupClass',
+  group_member_attribute: 'adminB.identityProviders.groupMemberAttribute',
+  group_member_user_attribute: 'adminB.identityProviders.groupMemberUserAttribute',
+  user_filter: 'adminB.identityProviders.userFilter',
+  user_base_dn: 'adminB.identityProviders.userBaseDn',
+  user_name_attribute: 'adminB.identityProviders.userNameAttribute',
+  user_mail_attribute: 'adminB.identityProviders.userMailAttribute',
+  user_display_name_attribute: 'adminB.identityProviders.userDisplayNameAttribute',
+} as const;
+
+/** Discovery URL and the lookup that fills the authorize and token URLs. */
+function DiscoveryLookup({ form, fetchImpl }: { readonly form: Form; readonly fetchImpl?: typeof fetch }) {
+  const { t } = useTranslation();
+  const [warning, setWarning] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lookup = async () => {
+    setWarning(null);
+    const url = form.getValues().discovery_url.trim();
+    const invalid = checkUrl(url, true);
+    if (invalid !== null) {
+      form.setFieldError('discovery_url', invalid);
+      return;
+    }
+    setBusy(true);
+    try {
+      const endpoints = await lookupDiscovery(url, fetchImpl, t('adminB.identityProviders.lookupIncomplete'));
+      form.setValues({
+        authorize_url: endpoints.authorize_url,
+        token_url: endpoints.token_url,
+        ...(endpoints.user_info_url && !form.getValues().user_info_url
+          ? { user_info_url: endpoints.user_info_url }
+          : {}),
+      });
+      form.clearFieldError('authorize_url');
+      form.clearFieldError('token_url');
+      notify(t, { color: 'green', message: t('adminB.identityProviders.lookupDone') });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setWarning(t('adminB.identityProviders.lookupFailed', { message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Fieldset legend={t('adminB.identityProviders.discovery')}>
+      <Stack gap="xs">
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            {...form.getInputProps('discovery_url')}
+            key={form.key('discovery_url')}
+            flex={1}
+            type="url"
+            label={t('adminB.identityProviders.discoveryUrl')}
+            description={t('adminB.identityProviders.discoveryDescription')}
+          />
+          <Button
+            variant="light"
+            loading={busy}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            onClick={() => void lookup()}
+          >
+            {t('adminB.identityProviders.lookup')}
+          </Button>
+        </Group>
+        {warning && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            {warning}
+          </Alert>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function OAuth2Fields({
+  form,
+  creating,
+  fetchImpl,
+}: {
+  readonly form: Form;
+  readonly creating: boolean;
+  readonly fetchImpl?: typeof fetch;
+}) {
+  const { t } = useTranslation();
+  const { preset } = form.getValues();
+  return (
+    <Stack gap="md">
+      <Fieldset legend={t('adminB.identityProviders.client')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            {...form.getInputProps('client_id')}
+            key={form.key('client_id')}
+            label={t('adminB.identityProviders.clientId')}
+            required
+            autoComplete="off"
+          />
+          <PasswordInput
+            {...form.getInputProps('client_secret')}
+            key={form.key('client_secret')}
+            label={t('adminB.identityProviders.clientSecret')}
+            description={creating ? undefined : t('adminB.identityProviders.clientSecretKeep')}
+            autoComplete="new-password"
+          />
+        </SimpleGrid>
+        <TextInput
+          {...form.getInputProps('scope')}
+          key={form.key('scope')}
+          mt="sm"
+          label={t('adminB.identityProviders.scope')}
+          description={t('adminB.identityProviders.scopeDescription')}
+        />
+      </Fieldset>
+      {preset ? (
+        <Text size="sm" c="dimmed">
+          {t('adminB.identityProviders.presetEndpoints', {
+            preset: t(`adminB.identityProviders.presets.${preset}`),
+          })}
+        </Text>
+      ) : (
+        <>
+          <DiscoveryLookup form={form} fetchImpl={fetchImpl} />
+          <Fieldset legend={t('adminB.identityProviders.endpoints')}>
+            <Stack gap="sm">
+              <TextInput
+                {...form.getInputProps('authorize_url')}
+                key={form.key('authorize_url')}
+                type="url"
+                label={t('adminB.identityProviders.authorizeUrl')}
+                required
+              />
+              <TextInput
+                {...form.getInputProps('token_url')}
+                key={form.key('token_url')}
+                type="url"
+                label={t('adminB.identityProviders.tokenUrl')}
+                required
+              />
+              <TextInput
+                {...form.getInputProps('user_info_url')}
+                key={form.key('user_info_url')}
+                type="url"
+                label={t('adminB.identityProviders.userInfoUrl')}
+              />
+            </Stack>
+          </Fieldset>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function LdapFields({ form, creating }: { readonly form: Form; readonly creating: boolean }) {
+  const { t } = useTranslation();
+  const text = (key: keyof typeof LDAP_LABELS) => (
+    <TextInput {...form.getInputProps(key)} key={form.key(key)} label={t(LDAP_LABELS[key])} />
+  );
+  return (
+    <Stack gap="md">
+      <Fieldset legend={t('adminB.identityProviders.connection')}>
+        <Stack gap="sm">
+          <TextInput
+            {...form.getInputProps('url')}
+            key={form.key('url')}
+            label={t('adminB.identityProviders.url')}
+            description={t('adminB.identityProviders.urlDescription')}
+            placeholder="ldaps://ldap.example.org"
+            required
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              {...form.getInputProps('timeout')}
+              key={form.key('timeout')}
+              label={t('adminB.identityProviders.timeout')}
+              description={t('adminB.identityProviders.timeoutDescription')}
+              min={0}
+              max={600000}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+            />
+            <TextInput
+              {...form.getInputProps('base_dn')}
+              key={form.key('base_dn')}
+              label={t('adminB.identityProviders.baseDn')}
+              placeholder="dc=example,dc=org"
+              required
+            />
+          </SimpleGrid>
+          <Switch
+            {...form.getInputProps('start_tls', { type: 'checkbox' })}
+            key={form.key('start_tls')}
+            label={t('adminB.identityProviders.startTls')}
+          />
+        </Stack>
+      </Fieldset>
+      <Fieldset legend={t('adminB.identityProviders.credentials')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            {...form.getInputProps('user')}
+            key={form.key('user')}
+            label={t('adminB.identityProviders.user')}
+            autoComplete="off"
+            required
+          />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            key={form.key('password')}
+            label={t('adminB.identityProviders.password')}
+            description={creating ? undefined : t('adminB.identityProviders.passwordKeep')}
+            autoComplete="new-password"
+            required={creating}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t('adminB.identityProviders.group')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {LDAP_GROUP_FIELDS.map((key) => (
+            <div key={key}>{text(key)}</div>
+          ))}
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t('adminB.identityProviders.userSection')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {LDAP_USER_FIELDS.map((key) => (
+            <div key={key}>{text(key)}</div>
+          ))}
+        </SimpleGrid>
+      </Fieldset>
+    </Stack>
+  );
+}
+
+export interface IdentityProviderFormProps {
+  readonly provider?: IdentityProvider;
+  /** Preselection of a new provider (e.g. from `?protocol=` or `?preset=`). */
+  readonly initialChoice?: { readonly protocol?: string | null; readonly preset?: Preset | null };
+  readonly onSaved?: (provider: IdentityProvider) => void;
+  /** The fetch the discovery lookup uses (tests); the browser's otherwise. */
+  readonly fetchImpl?: typeof fetch;
+}
+
+/**
+ * Creates or edits an identity provider. A new one starts with the protocol and preset tiles; the
+ * matching form follows: OAuth2/OpenID Connect (a preset hides the endpoints) or LDAP.
+ */
+export function IdentityProviderForm({
+  provider,
+  initialChoice,
+  onSaved,
+  fetchImpl,
+}: IdentityProviderFormProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const creating = provider === undefined;
+  const { realm, realmManagement } = useSession();
+  const canPickRealm = isRealmPickerVisible({ realm, realmManagement, editing: !creating });
+  const [failure, setFailure] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<IdentityProviderFormValues>({
+    mode: 'controlled',
+    initialValues: provider
+      ? identityProviderToValues(provider)
+      : initialIdentityProviderValues(
+          initialChoice,
+          canPickRealm ? defaultRealmId({ realm, realmManagement, editing: false }) : null,
+        ),
+    validate: (values) => validateIdentityProvider(values, { creating }),
+  });
+  const { protocol } = form.getValues();
+
+  const submit = form.onSubmit(async (values) => {
+    if (!isProtocol(values.protocol)) return;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const body = identityProviderPayload(values, { creating });
+      const saved = creating
+        ? await identityProviderApi.create(api, body)
+        : await identityProviderApi.update(api, provider.id, body);
+      await queryClient.invalidateQueries({ queryKey: identityProviderQueryKeys.all });
+      notify(t, {
+        color: 'green',
+        message: t(creating ? 'adminB.common.created' : 'adminB.common.updated'),
+      });
+      onSaved?.(saved);
+    } catch (error) {
+      applyServerIssues(form, error, Object.keys(form.getValues()));
+      setFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      {creating && (
+        <IdentityProviderPicker
+          protocol={protocol}
+          preset={form.getValues().preset}
+          onProtocol={(item) => form.setValues(chooseProtocol(item))}
+          onPreset={(item) => form.setValues(choosePreset(item))}
+        />
+      )}
+      {protocol !== null && !isProtocol(protocol) && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
+          {t('adminB.identityProviders.notSupported', { protocol })}
+        </Alert>
+      )}
+      {isProtocol(protocol) && (
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={t(
+            creating ? 'adminB.identityProviders.createForm' : 'adminB.identityProviders.editForm',
+          )}
+        >
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                {...form.getInputProps('name')}
+                key={form.key('name')}
+                label={t('adminB.common.name')}
+                description={creating ? t('adminB.identityProviders.nameDescription') : undefined}
+                required={!creating}
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+              <TextInput
+                {...form.getInputProps('display_name')}
+                key={form.key('display_name')}
+                label={t('adminB.common.displayName')}
+              />
+            </SimpleGrid>
+            {canPickRealm && (
+              <RealmPicker
+                value={form.getValues().realm_id}
+                onChange={(value) => form.setFieldValue('realm_id', value)}
+                initialRealm={
+                  realmManagement && form.getValues().realm_id === realmManagement.id ? realmManagement : null
+                }
+                error={form.errors.realm_id}
+              />
+            )}
+            <Switch
+              {...form.getInputProps('enabled', { type: 'checkbox' })}
+              key={form.key('enabled')}
+              label={t('adminB.common.enabled')}
+              description={t('adminB.identityProviders.enabledDescription')}
+            />
+            {protocol === 'ldap' ? (
+              <LdapFields form={form} creating={creating} />
+            ) : (
+              <OAuth2Fields form={form} creating={creating} fetchImpl={fetchImpl} />
+            )}
+            <FormFailure error={failure} />
+            <Group>
+              <Button
+                type="submit"
+                loading={submitting}
+                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+              >
+                {t(creating ? 'adminB.common.create' : 'adminB.common.update')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

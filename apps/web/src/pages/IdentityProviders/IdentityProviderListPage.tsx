@@ -1,0 +1,54 @@
+import { Badge } from '@mantine/core';
+import { PermissionName as P } from '@federa/schemas';
+import { useTranslation } from 'react-i18next';
+import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
+import { authResources } from '../../resources/resource-types.ts';
+import { useSession } from '../../session/session-context.tsx';
+import type { IdentityProvider } from './identity-provider-api.ts';
+import { isPreset, isProtocol } from './identity-provider-form.tsx';
+
+function ProtocolBadge({ provider }: { readonly provider: IdentityProvider }) {
+  const { t } = useTranslation();
+  const label = isPreset(provider.preset)
+    ? t(`adminB.identityProviders.presets.${provider.preset}`)
+    : isProtocol(provider.protocol)
+      ? t(`adminB.identityProviders.protocols.${provider.protocol}`)
+      : (provider.protocol ?? '');
+  return <Badge variant="light">{label}</Badge>;
+}
+
+function EnabledText({ enabled }: { readonly enabled: boolean }) {
+  const { t } = useTranslation();
+  return <>{t(enabled ? 'adminB.common.yes' : 'adminB.common.no')}</>;
+}
+
+/** `/admin/identity-providers`: every provider, searchable by name, with open and delete. */
+export function IdentityProviderListPage() {
+  const { hasPermission } = useSession();
+  return (
+    <ResourceList<IdentityProvider>
+      resource={authResources.identityProviders}
+      label="app.pages.identityProviders"
+      columns={[
+        { key: 'name', header: 'adminB.common.name', render: (provider) => provider.name },
+        {
+          key: 'display_name',
+          header: 'adminB.common.displayName',
+          render: (provider) => provider.display_name ?? '',
+        },
+        {
+          key: 'protocol',
+          header: 'adminB.identityProviders.protocol',
+          render: (p) => <ProtocolBadge provider={p} />,
+        },
+        {
+          key: 'enabled',
+          header: 'adminB.common.enabled',
+          render: (provider) => <EnabledText enabled={provider.enabled !== false} />,
+        },
+      ]}
+      detailPath={(provider) => `/admin/identity-providers/${provider.id}`}
+      canDelete={hasPermission(P.IDENTITY_PROVIDER_DELETE)}
+    />
+  );
+}

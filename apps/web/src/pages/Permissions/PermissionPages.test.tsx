@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { serveResource } from '../../resources/fake-resource-route.ts';
+import { FakeAuthServer, MASTER_REALM } from '../../test/fake-auth-server.ts';
+import { adminSession, renderApp } from '../../test/render.tsx';
+
+const WAIT = { timeout: 5000 };
+
+function server() {
+  const fake = new FakeAuthServer();
+  const permissions = serveResource(fake, '/auth/permissions', [
+    { id: 'p1', name: 'user_read', built_in: true, realm_id: null },
+  ]);
+  serveResource(fake, '/auth/policies', [
+    { id: 'pol1', name: 'weekdays', type: 'time', parent_id: null, realm_id: MASTER_REALM.id },
+    { id: 'pol2', name: 'elsewhere', type: 'date', parent_id: null, realm_id: 'realm-other' },
+  ]);
+  return { fake, permissions };
+}
+
+describe('permission screens', () => {
+  it('checks the permission rules', async () => {
+    const { fake } = server();
+    renderApp('/admin/permissions/add', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, WAIT), 'no spaces');
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText(
+        'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This field should be at least 3 characters long')).toBeInTheDocument();
+  });
+
+  it('offers the top-level policies of the chosen realm and sends the chosen one', async () => {
+    const { fake, permissions } = server();
+    renderApp('/admin/permissions/add', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, WAIT), 'data_read');
+    await user.click(screen.getByRole('textbox', { name: /^Policy/ }));
+    await user.click(await screen.findByRole('option', { name: 'weekdays (time)' }));
+    const lookup = fake.calls.find((call) => call.path === '/auth/policies');
+    expect(lookup?.query.get('filter[parent_id]')).toBe('null');
+    expect(lookup?.query.get('filter[realm_id]')).toBe(MASTER_REALM.id);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(permissions.at(-1)).toMatchObject({
+        name: 'data_read',
+        policy_id: 'pol1',
+        realm_id: MASTER_REALM.id,
+      }),
+    );
+  });
+
+  it('clears the policy when the realm changes', async () => {
+    const { fake } = server();
+    renderApp('/admin/permissions/add', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: /^Name/ }, WAIT);
+    await user.click(screen.getByRole('textbox', { name: /^Policy/ }));
+    await user.click(await screen.findByRole('option', { name: 'weekdays (time)' }));
+    expect(screen.getByRole('textbox', { name: /^Policy/ })).toHaveValue('weekdays (time)');
+    await user.click(screen.getByRole('textbox', { name: /^Realm/ }));
+    await user.click(await screen.findByRole('option', { name: 'other' }));
+    expect(screen.getByRole('textbox', { name: /^Policy/ })).toHaveValue('');
+  });
+
+  it('keeps the name of a built-in permission', async () => {
+    const { fake } = server();
+    renderApp('/admin/permissions/p1', { session: adminSession, server: fake });
+    expect(await screen.findByRole('textbox', { name: /^Name/ }, WAIT)).toBeDisabled();
+    expect(screen.getByText('The name of a built-in permission can not be changed.')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'user_read' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['General', 'Roles', 'Users', 'Robots']);
+  });
+});

@@ -1,0 +1,219 @@
+import { Button, Group, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorPhraseKey } from '../../api/error-phrase.ts';
+import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { applyServerIssues } from '../../forms/server-errors.tsx';
+import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
+import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
+import { useApiClient, useSession } from '../../session/session-context.tsx';
+import { PolicyChildren } from './PolicyChildren.tsx';
+import { PolicyTypeFields } from './PolicyTypeFields.tsx';
+import { policyApi, policyQueryKeys, type Policy } from './policy-api.ts';
+import {
+  initialPolicyValues,
+  policyPayload,
+  policyToValues,
+  POLICY_TYPES,
+  validatePolicy,
+  type PolicyFormValues,
+  type PolicyType,
+} from './policy-form.tsx';
+
+/** Fields of the policy API that the form shows (issues of others go to the summary). */
+const SERVER_FIELDS = [
+  'type',
+  'name',
+  'display_name',
+  'description',
+  'invert',
+  'decisionStrategy',
+  'start',
+  'end',
+  'interval',
+  'dayOfWeek',
+  'dayOfMonth',
+  'dayOfYear',
+  'names',
+  'query',
+  'attributeName',
+  'types',
+];
+
+/** The form field of an API field: date and time bounds and identity types are named differently. */
+function formPathOf(type: PolicyType | null, path: string): string {
+  if (path === 'start' || path === 'end') {
+    const bound = path === 'start' ? 'Start' : 'End';
+    return type === 'time' ? `time${bound}` : `date${bound}`;
+  }
+  if (path === 'types') return 'identityTypes';
+  if (path === 'decisionStrategy' && type === 'realmMatch') return 'realmDecisionStrategy';
+  return path;
+}
+
+export interface PolicyFormProps {
+  /** The policy to edit; a new one is created without it. */
+  readonly policy?: Policy;
+  /** Preselected type of a new policy. */
+  readonly initialType?: PolicyType | null;
+  readonly onSaved?: (policy: Policy) => void;
+}
+
+/**
+ * Creates or edits a policy: type picker (fixed when editing), basic fields, realm (only on create,
+ * only for master-realm users), the settings of the type, and for a new composite its children,
+ * which are moved below it once it exists.
+ */
+export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { realm, realmManagement } = useSession();
+  const creating = policy === undefined;
+  const [failure, setFailure] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const canPickRealm = isRealmPickerVisible({ realm, realmManagement, editing: !creating });
+
+  const form = useForm<PolicyFormValues>({
+    mode: 'controlled',
+    initialValues: policy
+      ? policyToValues(policy)
+      : initialPolicyValues(
+          initialType,
+          canPickRealm ? defaultRealmId({ realm, realmManagement, editing: false }) : null,
+        ),
+    validate: (values) => validatePolicy(values, { creating }),
+  });
+  const values = form.getValues();
+
+  const submit = form.onSubmit(async (submitted) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const saved = creating
+        ? await policyApi.create(api, policyPayload(submitted, true))
+        : await policyApi.update(api, policy.id, policyPayload(submitted, false));
+      if (creating && submitted.type === 'composite') {
+        // Children chosen before the composite existed now hang below it.
+        for (const child of submitted.children) {
+          try {
+            await policyApi.update(api, child, { parent_id: saved.id });
+          } catch (error) {
+            notifications.show({ color: 'red', message: t(errorPhraseKey(error)) });
+          }
+        }
+      }
+      await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
+      notifications.show({
+        color: 'green',
+        message: t(creating ? 'adminB.common.created' : 'adminB.common.updated'),
+      });
+      onSaved?.(saved);
+    } catch (error) {
+      // The server names settings as the API does (`start`, `types`); show them at their fields.
+      applyServerIssues(
+        { setFieldError: (path, message) => form.setFieldError(formPathOf(submitted.type, path), message) },
+        error,
+        SERVER_FIELDS,
+      );
+      setFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t(creating ? 'adminB.policies.createForm' : 'adminB.policies.editForm')}
+    >
+      <Stack gap="md">
+        <Radio.Group
+          value={values.type ?? ''}
+          onChange={(type) => form.setFieldValue('type', type as PolicyType)}
+          label={t('adminB.policies.type')}
+          description={creating ? t('adminB.policies.typeDescription') : t('adminB.policies.typeFixed')}
+          error={form.errors.type}
+          required
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="xs">
+            {POLICY_TYPES.map((type) => (
+              <Radio
+                key={type}
+                value={type}
+                disabled={!creating}
+                label={t(`adminB.policies.types.${type}`)}
+                description={t(`adminB.policies.typeDescriptions.${type}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            {...form.getInputProps('name')}
+            key={form.key('name')}
+            label={t('adminB.common.name')}
+            required
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextInput
+            {...form.getInputProps('display_name')}
+            key={form.key('display_name')}
+            label={t('adminB.common.displayName')}
+          />
+        </SimpleGrid>
+        <Textarea
+          {...form.getInputProps('description')}
+          key={form.key('description')}
+          label={t('adminB.common.description')}
+          resize="vertical"
+          rows={3}
+        />
+        {canPickRealm && (
+          <RealmPicker
+            value={values.realm_id}
+            // Children must be of the composite's realm: a new realm starts the choice afresh.
+            onChange={(value) => form.setValues({ realm_id: value, children: [] })}
+            initialRealm={realmManagement && values.realm_id === realmManagement.id ? realmManagement : null}
+          />
+        )}
+        <Switch
+          {...form.getInputProps('invert', { type: 'checkbox' })}
+          key={form.key('invert')}
+          label={t('adminB.policies.invert')}
+          description={t('adminB.policies.invertDescription')}
+        />
+
+        {values.type && <PolicyTypeFields form={form} />}
+
+        {creating && values.type === 'composite' && (
+          <PolicyChildren
+            realmId={canPickRealm ? values.realm_id : (realm?.id ?? null)}
+            selected={values.children}
+            onToggle={(id, on) =>
+              form.setFieldValue(
+                'children',
+                on ? [...values.children, id] : values.children.filter((child) => child !== id),
+              )
+            }
+            error={form.errors.children}
+          />
+        )}
+
+        <FormFailure error={failure} />
+        <Group>
+          <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+            {t(creating ? 'adminB.common.create' : 'adminB.common.update')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { Badge } from '@mantine/core';
+import { PermissionName as P } from '@federa/schemas';
+import { useTranslation } from 'react-i18next';
+import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
+import { authResources } from '../../resources/resource-types.ts';
+import { useSession } from '../../session/session-context.tsx';
+import type { Policy } from './policy-api.ts';
+import { isPolicyType } from './policy-form.tsx';
+
+function TypeBadge({ type }: { readonly type: string }) {
+  const { t } = useTranslation();
+  return <Badge variant="light">{isPolicyType(type) ? t(`adminB.policies.types.${type}`) : type}</Badge>;
+}
+
+/** `/admin/policies`: every policy, searchable by name, with open and delete. */
+export function PolicyListPage() {
+  const { hasPermission } = useSession();
+  return (
+    <ResourceList<Policy>
+      resource={authResources.policies}
+      label="app.pages.policies"
+      query={{ sort: { name: 'ASC' }, include: ['parent'] }}
+      columns={[
+        { key: 'name', header: 'adminB.common.name', render: (policy) => policy.name },
+        {
+          key: 'display_name',
+          header: 'adminB.common.displayName',
+          render: (policy) => policy.display_name ?? '',
+        },
+        { key: 'type', header: 'adminB.policies.type', render: (policy) => <TypeBadge type={policy.type} /> },
+        { key: 'parent', header: 'adminB.policies.parent', render: (policy) => policy.parent?.name ?? '' },
+      ]}
+      detailPath={(policy) => `/admin/policies/${policy.id}`}
+      canDelete={(policy) => hasPermission(P.PERMISSION_DELETE) && policy.built_in !== true}
+    />
+  );
+}

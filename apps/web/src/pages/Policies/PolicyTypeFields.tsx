@@ -1,0 +1,233 @@
+import {
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { DECISION_STRATEGIES, TIME_INTERVALS, type TimeInterval } from '@federa/policy';
+import { useTranslation } from 'react-i18next';
+import { NamesInput } from './NamesInput.tsx';
+import {
+  DAY_FIELDS_OF_INTERVAL,
+  IDENTITY_TYPES,
+  withInterval,
+  type PolicyFormValues,
+} from './policy-form.tsx';
+
+type PolicyForm = UseFormReturnType<PolicyFormValues>;
+
+function itemErrors(form: PolicyForm, path: string, count: number) {
+  return Array.from({ length: count }, (_, index) => form.errors[`${path}.${index}`]);
+}
+
+/** The settings of the chosen policy type (composite children are handled by the page). */
+export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
+  const { t } = useTranslation();
+  const values = form.getValues();
+  const strategyOptions = DECISION_STRATEGIES.map((value) => ({
+    value,
+    label: t(`adminB.policies.strategies.${value}`),
+  }));
+
+  switch (values.type) {
+    case 'composite':
+      return (
+        <NativeSelect
+          {...form.getInputProps('decisionStrategy')}
+          key={form.key('decisionStrategy')}
+          label={t('adminB.policies.decisionStrategy')}
+          description={t('adminB.policies.decisionStrategyDescription')}
+          data={strategyOptions}
+        />
+      );
+    case 'date':
+      return (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            {...form.getInputProps('dateStart')}
+            key={form.key('dateStart')}
+            type="date"
+            label={t('adminB.policies.dateStart')}
+            description={t('adminB.policies.dateFormat')}
+          />
+          <TextInput
+            {...form.getInputProps('dateEnd')}
+            key={form.key('dateEnd')}
+            type="date"
+            label={t('adminB.policies.dateEnd')}
+            description={t('adminB.policies.dateFormat')}
+          />
+        </SimpleGrid>
+      );
+    case 'time': {
+      const applicable = DAY_FIELDS_OF_INTERVAL[values.interval];
+      return (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              {...form.getInputProps('timeStart')}
+              key={form.key('timeStart')}
+              label={t('adminB.policies.timeStart')}
+              description={t('adminB.policies.timeFormat')}
+              placeholder="00:00:00"
+              inputMode="numeric"
+            />
+            <TextInput
+              {...form.getInputProps('timeEnd')}
+              key={form.key('timeEnd')}
+              label={t('adminB.policies.timeEnd')}
+              description={t('adminB.policies.timeFormat')}
+              placeholder="23:59:59"
+              inputMode="numeric"
+            />
+          </SimpleGrid>
+          <NativeSelect
+            key={form.key('interval')}
+            label={t('adminB.policies.interval')}
+            value={values.interval}
+            onChange={(event) => form.setValues(withInterval(event.currentTarget.value as TimeInterval | ''))}
+            data={[
+              { value: '', label: t('adminB.policies.intervals.none') },
+              ...TIME_INTERVALS.map((value) => ({ value, label: t(`adminB.policies.intervals.${value}`) })),
+            ]}
+          />
+          {applicable.length > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {applicable.includes('dayOfWeek') && (
+                <NumberInput
+                  {...form.getInputProps('dayOfWeek')}
+                  key={form.key('dayOfWeek')}
+                  label={t('adminB.policies.dayOfWeek')}
+                  description={t('adminB.policies.dayOfWeekDescription')}
+                  placeholder="0-6"
+                  min={0}
+                  max={6}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                />
+              )}
+              {applicable.includes('dayOfMonth') && (
+                <NumberInput
+                  {...form.getInputProps('dayOfMonth')}
+                  key={form.key('dayOfMonth')}
+                  label={t('adminB.policies.dayOfMonth')}
+                  placeholder="1-31"
+                  min={1}
+                  max={31}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                />
+              )}
+              {applicable.includes('dayOfYear') && (
+                <NumberInput
+                  {...form.getInputProps('dayOfYear')}
+                  key={form.key('dayOfYear')}
+                  label={t('adminB.policies.dayOfYear')}
+                  placeholder="1-366"
+                  min={1}
+                  max={366}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                />
+              )}
+            </SimpleGrid>
+          )}
+        </Stack>
+      );
+    }
+    case 'attributeNames':
+      return (
+        <NamesInput
+          label={t('adminB.policies.attributeNames')}
+          description={t('adminB.policies.attributeNamesDescription')}
+          value={values.names}
+          onChange={(names) => form.setFieldValue('names', names)}
+          error={form.errors.names}
+          itemErrors={itemErrors(form, 'names', values.names.length)}
+        />
+      );
+    case 'attributes':
+      return (
+        <Textarea
+          {...form.getInputProps('query')}
+          key={form.key('query')}
+          label={t('adminB.policies.query')}
+          description={t('adminB.policies.queryDescription')}
+          resize="vertical"
+          rows={6}
+          spellCheck={false}
+          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+      );
+    case 'realmMatch':
+      return (
+        <Stack gap="sm">
+          <NamesInput
+            label={t('adminB.policies.attributeName')}
+            description={t('adminB.policies.attributeNameDescription')}
+            value={values.attributeName}
+            onChange={(names) => form.setFieldValue('attributeName', names)}
+            itemErrors={itemErrors(form, 'attributeName', values.attributeName.length)}
+          />
+          <Switch
+            {...form.getInputProps('attributeNameStrict', { type: 'checkbox' })}
+            key={form.key('attributeNameStrict')}
+            label={t('adminB.policies.attributeNameStrict')}
+            description={t('adminB.policies.attributeNameStrictDescription')}
+          />
+          <Switch
+            {...form.getInputProps('attributeNullMatchAll', { type: 'checkbox' })}
+            key={form.key('attributeNullMatchAll')}
+            label={t('adminB.policies.attributeNullMatchAll')}
+            description={t('adminB.policies.attributeNullMatchAllDescription')}
+          />
+          <Switch
+            {...form.getInputProps('identityMasterMatchAll', { type: 'checkbox' })}
+            key={form.key('identityMasterMatchAll')}
+            label={t('adminB.policies.identityMasterMatchAll')}
+            description={t('adminB.policies.identityMasterMatchAllDescription')}
+          />
+          <NativeSelect
+            {...form.getInputProps('realmDecisionStrategy')}
+            key={form.key('realmDecisionStrategy')}
+            label={t('adminB.policies.decisionStrategy')}
+            data={[{ value: '', label: t('adminB.policies.strategies.default') }, ...strategyOptions]}
+          />
+        </Stack>
+      );
+    case 'identity':
+      return (
+        <Checkbox.Group
+          {...form.getInputProps('identityTypes')}
+          key={form.key('identityTypes')}
+          label={t('adminB.policies.identityTypes')}
+          description={t('adminB.policies.identityTypesDescription')}
+        >
+          <Group mt="xs">
+            {IDENTITY_TYPES.map((type) => (
+              <Checkbox key={type} value={type} label={t(`adminB.policies.identityTypeNames.${type}`)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      );
+    case 'permissionBinding':
+      return (
+        <Text size="sm" c="dimmed">
+          {t('adminB.policies.permissionBindingDescription')}
+        </Text>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,84 @@
+import { configure, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
+import { adminSession, renderApp } from '../../test/render.tsx';
+import { fakePolicyApi } from './test-support.ts';
+
+// Lazy route modules load on first use; give a busy machine time.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** Serious and critical axe findings (jsdom has no layout: contrast is left to the browser tests). */
+async function seriousFindings() {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+function app(path: string) {
+  const server = new FakeAuthServer();
+  fakePolicyApi(server, [
+    { id: 'p-1', name: 'office-hours', type: 'time', parent_id: null, realm_id: 'realm-master' },
+  ]);
+  server.route('GET', '/auth/roles', () =>
+    json(200, { data: [{ id: 'r-1', name: 'admin' }], meta: { total: 1, limit: 10, offset: 0 } }),
+  );
+  server.route('GET', '/auth/identity-provider-role-mappings', () =>
+    json(200, { data: [], meta: { total: 0, limit: 50, offset: 0 } }),
+  );
+  server.route('GET', '/auth/identity-providers/i-1', () =>
+    json(200, { id: 'i-1', name: 'corp-ldap', protocol: 'ldap', enabled: true, realm_id: 'realm-master' }),
+  );
+  renderApp(path, { session: adminSession, server });
+  return userEvent.setup({ delay: null });
+}
+
+describe('accessibility of the policy, identity provider and settings screens', () => {
+  it('policy form with every type', async () => {
+    const user = app('/admin/policies/add');
+    await screen.findByRole('form', { name: 'New policy' });
+    for (const type of ['Composite', 'Time', 'Attribute names', 'Realm match', 'Identity']) {
+      await user.click(screen.getByRole('radio', { name: type }));
+      if (type === 'Time')
+        await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'yearly');
+      if (type === 'Composite')
+        await screen.findByRole('button', { name: 'Add office-hours as child policy' });
+      await user.click(screen.getByRole('button', { name: 'Create' }));
+      expect(await seriousFindings(), type).toEqual([]);
+    }
+  });
+
+  it('policy detail with its tree', async () => {
+    app('/admin/policies/p-1');
+    await screen.findByRole('form', { name: 'Edit policy' });
+    await screen.findByTestId('policy-tree');
+    expect(await seriousFindings()).toEqual([]);
+  });
+
+  it('identity provider tiles, OAuth2 and LDAP forms', async () => {
+    const user = app('/admin/identity-providers/add');
+    await user.click(await screen.findByRole('button', { name: 'OAuth2' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await seriousFindings(), 'oauth2').toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'LDAP' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await seriousFindings(), 'ldap').toEqual([]);
+  });
+
+  it('identity provider detail with role mappings', async () => {
+    const user = app('/admin/identity-providers/i-1');
+    await user.click(await screen.findByRole('button', { name: 'Show mapping of admin' }));
+    expect(await seriousFindings()).toEqual([]);
+  });
+
+  it('settings', async () => {
+    const user = app('/settings/security');
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    expect(await seriousFindings()).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
+import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
+import { emptyToNull, generateName } from '../../forms/form-values.ts';
+import { authResources, type Realm } from '../../resources/resource-types.ts';
+import {
+  initialRealmValues,
+  MASTER_REALM_NAME,
+  REALM_FIELDS,
+  realmValidation,
+  type RealmFormValues,
+} from './realm-form.ts';
+
+export interface RealmFormProps {
+  readonly entity?: Realm;
+  readonly onSaved?: (realm: Realm, created: boolean) => void;
+}
+
+/** Create or edit a realm; the master realm keeps its name. */
+export function RealmForm({ entity, onSaved }: RealmFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<RealmFormValues>({
+    mode: 'controlled',
+    initialValues: initialRealmValues(entity),
+    validate: realmValidation,
+  });
+  const { save, error, saving } = useEntitySave<Realm>({
+    resource: authResources.realms,
+    entity,
+    form,
+    fields: REALM_FIELDS,
+    onSaved,
+  });
+  const isMaster = entity?.name === MASTER_REALM_NAME;
+
+  const submit = form.onSubmit((values) => {
+    const body: Partial<RealmFormValues> = emptyToNull(values) as Partial<RealmFormValues>;
+    if (isMaster) delete body.name;
+    return save(body);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={560}>
+        <GeneratedTextInput
+          {...form.getInputProps('name')}
+          key={form.key('name')}
+          value={form.values.name}
+          onChange={(value) => form.setFieldValue('name', value)}
+          label={t('admin.fields.name')}
+          description={isMaster ? t('admin.realms.masterLocked') : undefined}
+          required
+          disabled={isMaster}
+          generate={generateName}
+          generateLabel={t('admin.form.generateName')}
+          autoComplete="off"
+        />
+        <TextInput
+          {...form.getInputProps('display_name')}
+          key={form.key('display_name')}
+          label={t('admin.fields.displayName')}
+        />
+        <Textarea
+          {...form.getInputProps('description')}
+          key={form.key('description')}
+          label={t('admin.fields.description')}
+          rows={3}
+        />
+        <FormFailure error={error} />
+        <Group>
+          <Button type="submit" loading={saving}>
+            {t(entity ? 'admin.form.update' : 'admin.form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { showSecretOnce } from '../../components/EntityForm/show-secret-once.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
+import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
+import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
+import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
+import { generateRobotSecret, isHashedSecret } from '../../forms/form-values.ts';
+import { authResources, type Robot } from '../../resources/resource-types.ts';
+import { useSession } from '../../session/session-context.tsx';
+import {
+  initialRobotValues,
+  ROBOT_FIELDS,
+  robotBody,
+  robotValidation,
+  type RobotFormValues,
+} from './robot-form.ts';
+
+export interface RobotFormProps {
+  readonly entity?: Robot;
+  /** A realm the page imposes: the realm picker is hidden. */
+  readonly fixedRealmId?: string | null;
+  readonly onSaved?: (robot: Robot, created: boolean) => void;
+}
+
+/** Create or edit a robot: name, display name, realm, secret (generated, shown once after saving). */
+export function RobotForm({ entity, fixedRealmId, onSaved }: RobotFormProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const realmContext = {
+    realm: session.realm,
+    realmManagement: session.realmManagement,
+    fixedRealmId,
+    editing: !!entity,
+  };
+  const showRealm = isRealmPickerVisible(realmContext);
+  const form = useForm<RobotFormValues>({
+    mode: 'controlled',
+    initialValues: initialRobotValues(entity, defaultRealmId(realmContext)),
+    validate: robotValidation(showRealm),
+  });
+  const { save, error, saving } = useEntitySave<Robot>({
+    resource: authResources.robots,
+    entity,
+    form,
+    fields: ROBOT_FIELDS,
+    onSaved: (robot, created) => {
+      showSecretOnce(t, robot.secret);
+      onSaved?.(robot, created);
+    },
+  });
+  const hashed = isHashedSecret(form.values.secret);
+
+  return (
+    <form onSubmit={form.onSubmit((values) => save(robotBody(values, !!entity)))} noValidate>
+      <Stack gap="md" maw={560}>
+        <TextInput
+          {...form.getInputProps('name')}
+          key={form.key('name')}
+          label={t('admin.fields.name')}
+          autoComplete="off"
+        />
+        <TextInput
+          {...form.getInputProps('display_name')}
+          key={form.key('display_name')}
+          label={t('admin.fields.displayName')}
+        />
+        {showRealm && (
+          <RealmPicker
+            value={form.values.realm_id}
+            onChange={(value) => form.setFieldValue('realm_id', value)}
+            error={form.errors.realm_id}
+            required
+          />
+        )}
+        <GeneratedTextInput
+          secret
+          value={form.values.secret}
+          onChange={(value) => form.setFieldValue('secret', value)}
+          error={form.errors.secret}
+          label={t('admin.fields.secret')}
+          description={
+            hashed ? t('admin.fields.secretHashed') : entity ? t('admin.fields.secretDescription') : undefined
+          }
+          generate={generateRobotSecret}
+          generateLabel={t('admin.form.generateSecret')}
+        />
+        <FormFailure error={error} />
+        <Group>
+          <Button type="submit" loading={saving}>
+            {t(entity ? 'admin.form.update' : 'admin.form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

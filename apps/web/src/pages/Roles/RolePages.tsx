@@ -1,0 +1,119 @@
+import { PermissionName as P } from '@federa/schemas';
+import { useNavigate } from 'react-router';
+import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
+import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
+import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
+import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
+import { NamedEntityForm, type NamedEntityLimits } from '../../components/EntityForm/NamedEntityForm.tsx';
+import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
+import { authResources, type Role } from '../../resources/resource-types.ts';
+import { useSession } from '../../session/session-context.tsx';
+
+const LIST_PATH = '/admin/roles';
+
+/** Role: name required 3-30; display name 3-256; description 5-4096 (spec §5). */
+export const ROLE_LIMITS: NamedEntityLimits = {
+  name: [3, 30],
+  displayName: [3, 256],
+  description: [5, 4096],
+};
+
+export function RolesPage() {
+  return (
+    <SectionPage
+      title="app.pages.roles"
+      tabs={[
+        { to: '.', label: 'app.tabs.overview' },
+        { to: 'add', label: 'app.tabs.add', permissions: [P.ROLE_CREATE] },
+      ]}
+    />
+  );
+}
+
+export function RoleListPage() {
+  const { hasPermission } = useSession();
+  const filter = useRealmScope();
+  return (
+    <ResourceList<Role>
+      resource={authResources.roles}
+      query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
+      label="app.pages.roles"
+      columns={identityColumns<Role>()}
+      itemName={(role) => role.name}
+      detailPath={(role) => `${LIST_PATH}/${role.id}`}
+      canDelete={(role) => hasPermission(P.ROLE_DELETE) && !role.built_in}
+    />
+  );
+}
+
+export function RoleForm({
+  entity,
+  onSaved,
+}: {
+  readonly entity?: Role;
+  readonly onSaved?: (role: Role) => void;
+}) {
+  return (
+    <NamedEntityForm<Role>
+      resource={authResources.roles}
+      entity={entity}
+      limits={ROLE_LIMITS}
+      onSaved={onSaved}
+    />
+  );
+}
+
+export function RoleAddPage() {
+  const navigate = useNavigate();
+  return <RoleForm onSaved={(role) => void navigate(`${LIST_PATH}/${role.id}`)} />;
+}
+
+export function RoleDetailPage() {
+  return (
+    <RecordPage
+      resource={authResources.roles}
+      kind="app.pages.role"
+      listPath={LIST_PATH}
+      query={{ include: ['realm'] }}
+      tabs={[
+        { to: '.', label: 'app.tabs.general' },
+        { to: 'users', label: 'app.tabs.users' },
+        { to: 'permissions', label: 'app.tabs.permissions' },
+      ]}
+    />
+  );
+}
+
+export function RoleGeneralPage() {
+  const role = useRecord<Role>();
+  return <RoleForm key={role.id} entity={role} />;
+}
+
+export function RoleUsersPage() {
+  return (
+    <AssignmentTab
+      candidates={authResources.users}
+      link={authResources.userRoles}
+      ownerKey="role_id"
+      candidateKey="user_id"
+      label="app.tabs.users"
+      createPermission={P.USER_ROLE_CREATE}
+      deletePermission={P.USER_ROLE_DELETE}
+    />
+  );
+}
+
+export function RolePermissionsPage() {
+  return (
+    <AssignmentTab
+      candidates={authResources.permissions}
+      link={authResources.rolePermissions}
+      ownerKey="role_id"
+      candidateKey="permission_id"
+      label="app.tabs.permissions"
+      createPermission={P.ROLE_PERMISSION_CREATE}
+      deletePermission={P.ROLE_PERMISSION_DELETE}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
+import { renderApp, sessionWith } from '../../test/render.tsx';
+
+// Lazy route modules load on first use; give a busy machine time.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+function openSettings(path: string, me: Record<string, unknown> = {}) {
+  const server = new FakeAuthServer();
+  const updates: Array<Record<string, unknown>> = [];
+  server.route('POST', '/auth/users/user-alice', (call) => {
+    updates.push(call.body as unknown as Record<string, unknown>);
+    return json(202, { id: 'user-alice', name: 'alice' });
+  });
+  // `GET users/@me` answers with the full profile.
+  server.intercept(
+    'GET',
+    '/auth/users/@me',
+    () =>
+      json(200, {
+        id: 'user-alice',
+        name: 'alice',
+        display_name: 'Alice',
+        email: 'alice@example.org',
+        name_locked: false,
+        realm_id: 'realm-other',
+        ...me,
+      }),
+    Number.POSITIVE_INFINITY,
+  );
+  const view = renderApp(path, { session: sessionWith(), server });
+  return { ...view, updates, user: userEvent.setup({ delay: null }) };
+}
+
+const password = () => screen.getByLabelText(/^Password/, { selector: 'input' });
+const repeat = () => screen.getByLabelText(/^Repeat password/, { selector: 'input' });
+const change = () => screen.getByRole('button', { name: 'Change password' });
+
+describe('SettingsPage', () => {
+  it('has the profile, security and notifications tabs', async () => {
+    const { user, router } = openSettings('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(nav).toHaveTextContent('General');
+    await user.click(screen.getByRole('link', { name: 'Notifications' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/notifications'));
+    expect(await screen.findByText('There are no notification settings yet.')).toBeInTheDocument();
+  });
+
+  it('refuses a password repeat that differs', async () => {
+    const { user, updates } = openSettings('/settings/security');
+    await screen.findByRole('heading', { name: 'Change password' });
+    await user.type(password(), 'Secret-123');
+    await user.type(repeat(), 'Secret-124');
+    await user.click(change());
+    expect(repeat()).toHaveAccessibleDescription('The value must be equal to the password value');
+    expect(updates).toHaveLength(0);
+  });
+
+  it('checks length and strength, then changes the password', async () => {
+    const { user, updates, i18n } = openSettings('/settings/security');
+    await screen.findByRole('heading', { name: 'Change password' });
+    await user.click(change());
+    expect(password()).toHaveAccessibleDescription('This field is required');
+    expect(repeat()).toHaveAccessibleDescription('This field is required');
+
+    await user.type(password(), 'abcd');
+    await user.click(change());
+    expect(password()).toHaveAccessibleDescription('This field should be at least 5 characters long');
+
+    await user.type(password(), 'efgh');
+    await user.click(change());
+    expect(password()).toHaveAccessibleDescription(
+      'The password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a digit',
+    );
+
+    await user.clear(password());
+    await user.type(password(), 'Abcdefg1');
+    await user.type(repeat(), 'Abcdefg2');
+    await i18n.changeLanguage('de');
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' })).toHaveAccessibleDescription(
+      'Der Wert muss mit dem Wert von Passwort übereinstimmen',
+    );
+    await user.clear(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }));
+    await user.type(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }), 'Abcdefg1');
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(updates).toEqual([{ password: 'Abcdefg1', password_repeat: 'Abcdefg1' }]));
+  });
+
+  it('updates the own profile', async () => {
+    const { user, updates } = openSettings('/settings');
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(email).toHaveValue('alice@example.org'));
+    await user.clear(email);
+    await user.type(email, 'alice@');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(email).toHaveAccessibleDescription('Value is not a valid email address');
+    await user.type(email, 'example.com');
+    await user.clear(screen.getByRole('textbox', { name: 'Display name' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(updates).toEqual([{ name: 'alice', display_name: null, email: 'alice@example.com' }]),
+    );
+  });
+
+  it('does not let a locked name change', async () => {
+    const { user, updates } = openSettings('/settings', { name_locked: true });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toBeDisabled());
+    expect(screen.getByText('Your name is locked and can not be changed.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).not.toHaveProperty('name');
+  });
+});

@@ -1,0 +1,95 @@
+import { Avatar, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorPhraseKey } from '../../api/error-phrase.ts';
+import { useApiClient } from '../../session/session-context.tsx';
+
+interface PublicUser {
+  readonly id: string;
+  readonly name: string;
+  readonly display_name?: string | null;
+  readonly avatar?: string | null;
+  readonly status?: string | null;
+  readonly status_message?: string | null;
+  readonly created_at?: string;
+  readonly realm?: { readonly id: string; readonly name: string } | null;
+}
+
+/** `/users/{id}`: the profile of a user as others see it. */
+export function UserProfilePage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const api = useApiClient();
+  const user = useQuery({
+    queryKey: ['auth', 'users', 'profile', id],
+    queryFn: ({ signal }) =>
+      api.get<PublicUser>('auth', `users/${encodeURIComponent(id)}`, {
+        query: { include: ['realm'] },
+        signal,
+      }),
+  });
+
+  if (user.isPending) return <Loader aria-label={t('app.shell.loading')} />;
+  if (user.isError)
+    return (
+      <Stack>
+        <Title order={1}>{t('app.pages.user')}</Title>
+        <Text c="red" role="alert">
+          {t(errorPhraseKey(user.error))}
+        </Text>
+      </Stack>
+    );
+
+  const data = user.data;
+  const name = data.display_name || data.name;
+  return (
+    <Stack gap="lg">
+      <Group gap="md">
+        <Avatar size="lg" radius="xl" src={data.avatar ?? undefined} alt="" color="indigo">
+          {name.slice(0, 2).toUpperCase()}
+        </Avatar>
+        <Stack gap={0}>
+          <Title order={1}>{t('adminB.userProfile.title', { name })}</Title>
+          <Text c="dimmed">@{data.name}</Text>
+        </Stack>
+      </Group>
+      <Paper withBorder p="md" maw={640}>
+        <Table variant="vertical" withRowBorders={false}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row" w={180}>
+                {t('adminB.common.name')}
+              </Table.Th>
+              <Table.Td>{data.name}</Table.Td>
+            </Table.Tr>
+            {data.display_name && (
+              <Table.Tr>
+                <Table.Th scope="row">{t('adminB.common.displayName')}</Table.Th>
+                <Table.Td>{data.display_name}</Table.Td>
+              </Table.Tr>
+            )}
+            {data.realm && (
+              <Table.Tr>
+                <Table.Th scope="row">{t('adminB.userProfile.realm')}</Table.Th>
+                <Table.Td>{data.realm.name}</Table.Td>
+              </Table.Tr>
+            )}
+            {data.status_message && (
+              <Table.Tr>
+                <Table.Th scope="row">{t('adminB.userProfile.status')}</Table.Th>
+                <Table.Td>{data.status_message}</Table.Td>
+              </Table.Tr>
+            )}
+            {data.created_at && (
+              <Table.Tr>
+                <Table.Th scope="row">{t('adminB.userProfile.memberSince')}</Table.Th>
+                <Table.Td>{new Date(data.created_at).toLocaleDateString(i18n.language)}</Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PermissionName as P } from '@federa/schemas';
+import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
+import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
+import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
+import { emptyToNull } from '../../forms/form-values.ts';
+import { authResources, type User } from '../../resources/resource-types.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { initialUserValues, USER_FIELDS, userValidation, type UserFormValues } from './user-form.ts';
+
+export interface UserFormProps {
+  /** The user to edit; a new one is created without it. */
+  readonly entity?: User;
+  /** May change activity, lock and realm (spec §6: the user form's canManage, default true). */
+  readonly canManage?: boolean;
+  /** A realm the page imposes: no realm picker then. */
+  readonly fixedRealmId?: string | null;
+  readonly onSaved?: (user: User, created: boolean) => void;
+}
+
+/** Create or edit a user: name (locked when name_locked), display name, email, active, lock, realm. */
+export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSaved }: UserFormProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const canManage = canManageProp ?? session.hasAnyPermission([P.USER_CREATE, P.USER_UPDATE]);
+  const realmContext = {
+    realm: session.realm,
+    realmManagement: session.realmManagement,
+    fixedRealmId,
+    editing: !!entity,
+    canManage,
+  };
+  const showRealm = isRealmPickerVisible(realmContext);
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: initialUserValues(entity, defaultRealmId(realmContext)),
+    validate: userValidation(showRealm),
+  });
+  const { save, error, saving } = useEntitySave<User>({
+    resource: authResources.users,
+    entity,
+    form,
+    fields: USER_FIELDS,
+    onSaved,
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body: Partial<UserFormValues> = emptyToNull({ ...values }) as Partial<UserFormValues>;
+    if (entity) delete body.realm_id;
+    if (!canManage) {
+      delete body.active;
+      delete body.name_locked;
+    }
+    if (!entity) delete body.name_locked;
+    return save(body);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={560}>
+        <TextInput
+          {...form.getInputProps('name')}
+          key={form.key('name')}
+          label={t('admin.fields.name')}
+          required
+          disabled={entity?.name_locked === true}
+          autoComplete="off"
+        />
+        <TextInput
+          {...form.getInputProps('display_name')}
+          key={form.key('display_name')}
+          label={t('admin.fields.displayName')}
+        />
+        <TextInput
+          {...form.getInputProps('email')}
+          key={form.key('email')}
+          type="email"
+          label={t('admin.fields.email')}
+          autoComplete="off"
+        />
+        {canManage && (
+          <Switch
+            {...form.getInputProps('active', { type: 'checkbox' })}
+            key={form.key('active')}
+            label={t('admin.fields.active')}
+          />
+        )}
+        {canManage && entity && (
+          <Switch
+            {...form.getInputProps('name_locked', { type: 'checkbox' })}
+            key={form.key('name_locked')}
+            label={t('admin.fields.nameLocked')}
+            description={t('admin.fields.nameLockedDescription')}
+          />
+        )}
+        {showRealm && (
+          <RealmPicker
+            value={form.values.realm_id}
+            onChange={(value) => form.setFieldValue('realm_id', value)}
+            error={form.errors.realm_id}
+            required
+          />
+        )}
+        <FormFailure error={error} />
+        <Group>
+          <Button type="submit" loading={saving}>
+            {t(entity ? 'admin.form.update' : 'admin.form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import type { ListQuery, ListResponse } from '@federa/schemas';
+import { useDebouncedValue } from '@mantine/hooks';
+import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useApiClient } from '../session/session-context.tsx';
+import { applyLiveEvent, type Identified } from './live/live-list.ts';
+import { useLiveUpdates } from './live/use-live-updates.ts';
+import { resourceKey, type ResourceRef } from './resource-types.ts';
+
+/** Default page size of every list (spec §9). */
+export const LIST_PAGE_SIZE = 10;
+/** Search input debounce (spec §7). */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+export interface UseResourceListOptions {
+  readonly resource: ResourceRef;
+  /** Fixed part of the query: filters, sort, include, fields. */
+  readonly query?: ListQuery;
+  /** Field the search box filters by prefix (`filter[name]=~text`); `null` turns searching off. */
+  readonly searchField?: string | null;
+  readonly limit?: number;
+  /** Follow realtime events of `resource.type` (default true). */
+  readonly live?: boolean;
+  readonly enabled?: boolean;
+}
+
+export interface ResourceListState<T> {
+  /** What the search box shows (undebounced). */
+  readonly search: string;
+  readonly setSearch: (value: string) => void;
+  readonly offset: number;
+  readonly setOffset: (offset: number) => void;
+  readonly limit: number;
+  readonly data: ListResponse<T> | undefined;
+  readonly isPending: boolean;
+  readonly isFetching: boolean;
+  readonly error: unknown;
+  readonly refetch: () => void;
+  /** Key of the page on screen (for `setQueryData`). */
+  readonly queryKey: QueryKey;
+  /** The query sent to the server for the page on screen. */
+  readonly listQuery: ListQuery;
+}
+
+/** Merges the search text into the fixed filter (`filter[field]=~text`). */
+export function withSearch(query: ListQuery | undefined, field: string | null, search: string): ListQuery {
+  const text = search.trim();
+  if (!field || text === '') return { ...query };
+  return { ...query, filter: { ...query?.filter, [field]: `~${text}` } };
+}
+
+/**
+ * One page of a resource list with a debounced search and live updates: the state behind
+ * `ResourceList` and `AssignmentList`, usable on its own for lists that render differently.
+ */
+export function useResourceList<T extends Identified>({
+  resource,
+  query,
+  searchField = 'name',
+  limit = LIST_PAGE_SIZE,
+  live = true,
+  enabled = true,
+}: UseResourceListOptions): ResourceListState<T> {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [search, setSearchValue] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  // The offset belongs to the search it was chosen for: a new search starts at the first page.
+  const [page, setPage] = useState({ search: '', offset: 0 });
+  const offset = page.search === debouncedSearch ? page.offset : 0;
+  const setOffset = useCallback(
+    (next: number) => setPage({ search: debouncedSearch, offset: Math.max(0, next) }),
+    [debouncedSearch],
+  );
+
+  const queryJson = JSON.stringify(query ?? {});
+  const listQuery = useMemo<ListQuery>(() => {
+    const base = JSON.parse(queryJson) as ListQuery;
+    return { ...withSearch(base, searchField, debouncedSearch), page: { limit, offset } };
+  }, [queryJson, searchField, debouncedSearch, limit, offset]);
+  const queryKey = useMemo(
+    () => [...resourceKey(resource), 'list', listQuery] as const,
+    [resource, listQuery],
+  );
+
+  const result = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<T>>(resource.service, resource.path, { query: listQuery, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+  useLiveUpdates(
+    resource.type,
+    (event, record: Record<string, unknown>) => {
+      const current = queryClient.getQueryData<ListResponse<T>>(queryKey);
+      if (current) {
+        const next = applyLiveEvent(current, event, record, listQuery);
+        queryClient.setQueryData(queryKey, next);
+        // The last record of a later page went away: show the page before.
+        if (next.data.length === 0 && offset > 0) setOffset(offset - limit);
+      }
+      // Other pages and searches of this resource are refetched when they are shown again.
+      void queryClient.invalidateQueries({
+        queryKey: [...resourceKey(resource), 'list'],
+        predicate: (candidate) => candidate.queryHash !== hashKey(queryKey),
+        refetchType: 'none',
+      });
+    },
+    { enabled: live && enabled },
+  );
+
+  const setSearch = useCallback((value: string) => setSearchValue(value), []);
+  return {
+    search,
+    setSearch,
+    offset,
+    setOffset,
+    limit,
+    data: result.data,
+    isPending: result.isPending,
+    isFetching: result.isFetching,
+    error: result.error,
+    refetch: () => void result.refetch(),
+    queryKey,
+    listQuery,
+  };
+}

@@ -69,6 +69,8 @@ describe.skipIf(!browserAvailable())('signing in to the web app', () => {
       'Roles',
       'Policies',
       'Permissions',
+      'Clients',
+      'Scopes',
       'Events',
       'Nodes',
       'Services',

@@ -1,3 +1,4 @@
+import { ClientErrorCode } from '@federa/client';
 import { de, en } from '@federa/phrases';
 import { ErrorCode } from '@federa/schemas';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,14 @@ import { errorPhraseKey } from './error-phrase.ts';
 describe('errorPhraseKey', () => {
   it('has an English and a German message for every API error code', () => {
     for (const code of Object.values(ErrorCode)) {
+      expect(errorPhraseKey({ code })).toBe(`errors.${code}`);
+      expect(en.errors[code], code).toBeTruthy();
+      expect(de.errors[code], code).toBeTruthy();
+    }
+  });
+
+  it('has an English and a German message for every client code', () => {
+    for (const code of Object.values(ClientErrorCode)) {
       expect(errorPhraseKey({ code })).toBe(`errors.${code}`);
       expect(en.errors[code], code).toBeTruthy();
       expect(de.errors[code], code).toBeTruthy();

@@ -50,4 +50,8 @@ export const errors = {
   // Requests that never got an answer (client codes)
   ECONNRESET: 'The server could not be reached. Please check your connection and try again.',
   ECONNABORTED: 'The request was aborted.',
+  // The authorization header could not be built or read (client codes)
+  auth_header_invalid: 'The authorization header is invalid.',
+  auth_header_parse: 'The authorization header could not be parsed.',
+  auth_header_type_parse: 'The type of the authorization header could not be parsed.',
 } as const;

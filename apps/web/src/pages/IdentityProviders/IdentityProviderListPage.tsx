@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
+import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
 import { authResources } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -22,12 +23,14 @@ function EnabledText({ enabled }: { readonly enabled: boolean }) {
   return <>{t(enabled ? 'adminB.common.yes' : 'adminB.common.no')}</>;
 }
 
-/** `/admin/identity-providers`: every provider, searchable by name, with open and delete. */
+/** `/admin/identity-providers`: the providers of the managed realm, searchable by name, with open and delete. */
 export function IdentityProviderListPage() {
   const { hasPermission } = useSession();
+  const filter = useRealmScope();
   return (
     <ResourceList<IdentityProvider>
       resource={authResources.identityProviders}
+      query={{ filter }}
       label="app.pages.identityProviders"
       columns={[
         { key: 'name', header: 'adminB.common.name', render: (provider) => provider.name },

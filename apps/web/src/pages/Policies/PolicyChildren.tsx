@@ -1,12 +1,12 @@
 import { Badge, Button, Loader, VisuallyHidden, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconMinus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx';
+import { notify } from '../../components/Feedback/notify.ts';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { useLiveUpdates } from '../../resources/live/use-live-updates.ts';
 import { useApiClient } from '../../session/session-context.tsx';
@@ -73,7 +73,7 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
       await policyApi.update(api, candidate.id, { parent_id: on ? policy.id : null });
       await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
     } catch (failure) {
-      notifications.show({ color: 'red', message: t(errorPhraseKey(failure)) });
+      notify(t, { color: 'red', message: t(errorPhraseKey(failure)) });
     } finally {
       setBusy(null);
     }

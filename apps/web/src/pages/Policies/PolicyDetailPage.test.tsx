@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fake-auth-server.ts';
 import { openPolicies, type StoredPolicy } from './test-support.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
@@ -115,5 +116,22 @@ describe('PolicyDetailPage', () => {
       invert: false,
       decisionStrategy: 'consensus',
     });
+  });
+
+  it('reports a failed move of a child in a notification whose close button has a name', async () => {
+    const { user, server } = openPolicies('/admin/policies/group-1', [group, member, loose]);
+    const add = await screen.findByRole('button', { name: 'Add loose-1 as child policy' });
+    server.intercept('POST', '/auth/policies/loose-1', () =>
+      json(403, { statusCode: 403, code: 'forbidden', message: 'no' }),
+    );
+    await user.click(add);
+    const notice = await waitFor(() => {
+      const found = screen
+        .getAllByRole('alert')
+        .find((alert) => alert.textContent?.includes('You are not allowed to do this.'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(within(notice).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });

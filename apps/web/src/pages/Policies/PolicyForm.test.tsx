@@ -151,6 +151,20 @@ describe('PolicyForm: time', () => {
     expect(api.creates).toHaveLength(0);
   });
 
+  it('accepts days of the year up to 365 only', async () => {
+    const { user, api } = await openAdd();
+    await chooseType(user, 'Time');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'yearly');
+    const dayOfYear = screen.getByRole('textbox', { name: 'Day of the year' });
+    expect(dayOfYear).toHaveAttribute('placeholder', '1-365');
+    await user.type(dayOfYear, '366');
+    await user.click(submit());
+    expect(screen.getByRole('textbox', { name: 'Day of the year' })).toHaveAccessibleDescription(
+      expect.stringContaining('The maximum value allowed is 365'),
+    );
+    expect(api.creates).toHaveLength(0);
+  });
+
   it('clears the day fields an interval does not check', async () => {
     const { user, api } = await openAdd();
     await chooseType(user, 'Time');
@@ -292,6 +306,21 @@ describe('PolicyForm: permissionBinding', () => {
       invert: true,
       realm_id: 'realm-master',
     });
+  });
+});
+
+describe('PolicyForm: feedback', () => {
+  it('confirms the create in a notification whose close button has a name', async () => {
+    const { user, api } = await openAdd();
+    await chooseType(user, 'Permission binding', 'bound');
+    await user.click(submit());
+    await waitFor(() => expect(api.creates).toHaveLength(1));
+    const notice = await waitFor(() => {
+      const found = screen.getAllByRole('alert').find((alert) => alert.textContent?.includes('Created.'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(within(notice).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
 

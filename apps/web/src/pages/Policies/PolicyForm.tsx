@@ -1,12 +1,12 @@
 import { Button, Group, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { notify } from '../../components/Feedback/notify.ts';
 import { applyServerIssues } from '../../forms/server-errors.tsx';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
@@ -103,12 +103,12 @@ export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormPr
           try {
             await policyApi.update(api, child, { parent_id: saved.id });
           } catch (error) {
-            notifications.show({ color: 'red', message: t(errorPhraseKey(error)) });
+            notify(t, { color: 'red', message: t(errorPhraseKey(error)) });
           }
         }
       }
       await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
-      notifications.show({
+      notify(t, {
         color: 'green',
         message: t(creating ? 'adminB.common.created' : 'adminB.common.updated'),
       });

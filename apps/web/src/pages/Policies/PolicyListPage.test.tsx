@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
+import { FakeAuthServer, json, OTHER_REALM } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 import { openPolicies } from './test-support.ts';
 
@@ -42,5 +42,28 @@ describe('list pages', () => {
       'href',
       '/admin/identity-providers/i-2',
     );
+  });
+
+  it('lists the policies of the realm a master user manages', async () => {
+    const { session, api } = openPolicies('/admin/policies', []);
+    await screen.findByText('No more items available...');
+    expect(api.lists.at(-1)!.query.get('filter[realm_id]')).toBeNull();
+
+    act(() => session.setRealmManagement(OTHER_REALM));
+    await waitFor(() => expect(api.lists.at(-1)!.query.get('filter[realm_id]')).toBe(OTHER_REALM.id));
+  });
+
+  it('lists the identity providers of the realm a master user manages', async () => {
+    const server = new FakeAuthServer();
+    server.route('GET', '/auth/identity-providers', () =>
+      json(200, { data: [], meta: { total: 0, limit: 10, offset: 0 } }),
+    );
+    const { session } = renderApp('/admin/identity-providers', { session: adminSession, server });
+    await screen.findByText('No more items available...');
+    const lastFilter = () => server.callsTo('/auth/identity-providers').at(-1)!.query.get('filter[realm_id]');
+    expect(lastFilter()).toBeNull();
+
+    act(() => session.setRealmManagement(OTHER_REALM));
+    await waitFor(() => expect(lastFilter()).toBe(OTHER_REALM.id));
   });
 });

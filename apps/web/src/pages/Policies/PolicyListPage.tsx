@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
+import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
 import { authResources } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -12,14 +13,15 @@ function TypeBadge({ type }: { readonly type: string }) {
   return <Badge variant="light">{isPolicyType(type) ? t(`adminB.policies.types.${type}`) : type}</Badge>;
 }
 
-/** `/admin/policies`: every policy, searchable by name, with open and delete. */
+/** `/admin/policies`: the policies of the managed realm, searchable by name, with open and delete. */
 export function PolicyListPage() {
   const { hasPermission } = useSession();
+  const filter = useRealmScope();
   return (
     <ResourceList<Policy>
       resource={authResources.policies}
       label="app.pages.policies"
-      query={{ sort: { name: 'ASC' }, include: ['parent'] }}
+      query={{ filter, sort: { name: 'ASC' }, include: ['parent'] }}
       columns={[
         { key: 'name', header: 'adminB.common.name', render: (policy) => policy.name },
         {

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { NamesInput } from './NamesInput.tsx';
 import {
   DAY_FIELDS_OF_INTERVAL,
+  DAY_OF_YEAR_MAX,
   IDENTITY_TYPES,
   withInterval,
   type PolicyFormValues,
@@ -132,9 +133,9 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
                   {...form.getInputProps('dayOfYear')}
                   key={form.key('dayOfYear')}
                   label={t('adminB.policies.dayOfYear')}
-                  placeholder="1-366"
+                  placeholder="1-365"
                   min={1}
-                  max={366}
+                  max={DAY_OF_YEAR_MAX}
                   allowDecimal={false}
                   allowNegative={false}
                   clampBehavior="none"

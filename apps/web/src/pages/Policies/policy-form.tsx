@@ -44,6 +44,8 @@ export const DAY_FIELDS_OF_INTERVAL: Record<TimeInterval | '', readonly DayField
   yearly: ['dayOfWeek', 'dayOfMonth', 'dayOfYear'],
 };
 export type DayField = 'dayOfWeek' | 'dayOfMonth' | 'dayOfYear';
+/** The form accepts days of the year up to 365 (spec §5), although the policy schema takes 366. */
+export const DAY_OF_YEAR_MAX = 365;
 const DAY_FIELDS: readonly DayField[] = ['dayOfWeek', 'dayOfMonth', 'dayOfYear'];
 
 export interface PolicyFormValues {
@@ -221,7 +223,7 @@ export function validatePolicy(
       const bounds: Record<DayField, [number, number]> = {
         dayOfWeek: [0, 6],
         dayOfMonth: [1, 31],
-        dayOfYear: [1, 366],
+        dayOfYear: [1, DAY_OF_YEAR_MAX],
       };
       for (const field of applicable)
         collect(errors, field, checkInteger(values[field], { min: bounds[field][0], max: bounds[field][1] }));

@@ -66,7 +66,8 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
           key={form.key('name')}
           label={t('admin.fields.name')}
           required
-          disabled={entity?.name_locked === true}
+          // The toggle below applies at once: unlocking frees the name for the same save.
+          disabled={form.values.name_locked}
           autoComplete="off"
         />
         <TextInput

@@ -117,6 +117,17 @@ describe('user screens', () => {
     expect(screen.getByRole('switch', { name: /Name locked/ })).toBeChecked();
   });
 
+  it('frees the name as soon as the lock is switched off, and locks it when switched on', async () => {
+    const { fake } = server();
+    renderApp('/admin/users/u2', { session: adminSession, server: fake });
+    const nameInput = await screen.findByRole('textbox', { name: /^Name/ });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: /Name locked/ }));
+    expect(nameInput).toBeEnabled();
+    await user.click(screen.getByRole('switch', { name: /Name locked/ }));
+    expect(nameInput).toBeDisabled();
+  });
+
   it('assigns a role on the roles tab', async () => {
     const { fake, links } = server();
     renderApp('/admin/users/u1/roles', { session: adminSession, server: fake });

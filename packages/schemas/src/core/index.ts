@@ -4,3 +4,4 @@ export * from './validation.ts';
 export * from './analysis-requirements.ts';
 export * from './analysis-validation.ts';
 export * from './analysis-run-status.ts';
+export * from './approval-commands.ts';

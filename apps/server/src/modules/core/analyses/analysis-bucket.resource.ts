@@ -2,6 +2,7 @@ import { analysisBuckets, analysisNodeEvents, analyses, nodes } from '../db/inde
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { ANALYSIS_READERS } from './access-rules.ts';
+import { analysisNodeSideOf } from './analysis-node.resource.ts';
 import type { ReadOnlyResource } from './read-only-resource.ts';
 
 /** An analysis' CODE, RESULT and TEMP buckets: created with the analysis, removed with it. */
@@ -65,4 +66,5 @@ export const analysisNodeEventResource: ReadOnlyResource = {
   }),
   read: [...ANALYSIS_READERS, P.EVENT_READ],
   realmColumn: [analysisNodeEvents.analysis_realm_id, analysisNodeEvents.node_realm_id],
+  attributesOf: (row, request) => analysisNodeSideOf(request, row),
 };

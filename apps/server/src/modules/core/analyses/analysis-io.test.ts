@@ -2,13 +2,15 @@ import { PlatformPermissionName as P } from '@federa/schemas';
 import { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { permissions } from '../../auth/db/index.ts';
 import { userWith } from '../core.test-support.ts';
 import { registryProjects, serviceTasks } from '../db/index.ts';
 import { NOT_NODE_AUTHORITY_MESSAGE } from './access-rules.ts';
 import {
   bucketOf,
   createAnalysisWorld,
+  eventually,
   uploadCode,
   uploadFiles,
   type AnalysisWorld,
@@ -163,6 +165,49 @@ describe('analysis downloads, logs and service commands', () => {
     expect(
       (await world.owner.get(`/core/analysis-logs?filter[analysis_id]=${analysisId}`)).json().meta.total,
     ).toBe(0);
+  });
+
+  it('applies the policy of the read permission to node log lines and run events, as to every read', async () => {
+    const nodeUrl = `/core/analysis-node-logs?filter[analysis_id]=${analysisId}&filter[node_id]=${world.siteNode.id}`;
+    expect((await world.siteOperator.get(nodeUrl)).statusCode).toBe(200);
+    const analysisNode = (
+      await world.siteOperator.get(`/core/analysis-nodes?filter[analysis_id]=${analysisId}`)
+    ).json().data[0];
+    const reported = await world.siteNode.robot.post(`/core/analysis-nodes/${analysisNode.id}`, {
+      run_status: 'running',
+    });
+    expect(reported.statusCode, reported.body).toBe(202);
+    const eventUrl = await eventually(async () => {
+      const listed = await world.siteOperator.get(
+        `/core/analysis-node-events?filter[analysis_id]=${analysisId}`,
+      );
+      const [link] = listed.json().data;
+      return link ? `/core/analysis-node-events/${link.id}` : undefined;
+    });
+    expect((await world.siteOperator.get(eventUrl)).statusCode).toBe(200);
+    // A policy that admits only the records of another node, attached to analysis_approve.
+    const policy = await world.admin.post('/auth/policies', {
+      name: 'stray-node-only',
+      type: 'attributes',
+      query: { node_id: { $eq: world.strayNode.id } },
+    });
+    expect(policy.statusCode, policy.body).toBe(201);
+    const [permission] = await world.ctx.database.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(and(eq(permissions.name, P.ANALYSIS_APPROVE), isNull(permissions.realm_id)));
+    const attach = (policyId: string | null) =>
+      world.admin.post(`/auth/permissions/${permission!.id}`, { policy_id: policyId });
+    try {
+      expect((await attach(policy.json().id)).statusCode).toBe(202);
+      expect((await world.siteOperator.get(`/core/analysis-nodes/${analysisNode.id}`)).statusCode).toBe(403);
+      expect((await world.siteOperator.get(nodeUrl)).statusCode).toBe(403);
+      expect((await world.siteOperator.get(eventUrl)).statusCode).toBe(403);
+    } finally {
+      await attach(null);
+    }
+    expect((await world.siteOperator.get(nodeUrl)).statusCode).toBe(200);
+    expect((await world.siteOperator.get(eventUrl)).statusCode).toBe(200);
   });
 
   it('validates and records registry service commands', async () => {

@@ -16,6 +16,7 @@ import { analysisNodes } from '../db/index.ts';
 import { canWriteRealm } from '../shared/realms.ts';
 import { ANALYSIS_READERS, NOT_NODE_AUTHORITY_MESSAGE } from './access-rules.ts';
 import { requireAnalysis } from './analysis-lookup.ts';
+import { analysisNodeSideOf } from './analysis-node.resource.ts';
 import type { AnalysisContext } from './context.ts';
 
 /** The labels of an analysis' own log lines (its build, ...); the build worker writes with these. */
@@ -122,7 +123,9 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
     { schema: { tags, summary: 'List the log lines of an analysis node', querystring: AnyQuery } },
     async (request) => {
       await access.preCheck(request, ANALYSIS_READERS);
-      const { parsed } = await nodeQuery(request);
+      const { node, parsed } = await nodeQuery(request);
+      // As every read: the full check with the record (the caller's side of the analysis node).
+      await access.check(request, ANALYSIS_READERS, analysisNodeSideOf(request, node));
       return listLogs(db, parsed, undefined);
     },
   );

@@ -27,7 +27,7 @@ import { referencedAnalysis } from './analysis-lookup.ts';
 export const NEITHER_REALM_MESSAGE = 'You are neither part of the node nor analysis realm.';
 
 /** The side of a two-sided row the caller acts for: the node's realm when it is theirs, else the analysis'. */
-function sideOf(request: FastifyRequest, row: Row): Row {
+export function analysisNodeSideOf(request: FastifyRequest, row: Row): Row {
   const { analysis_realm_id: analysisRealm, node_realm_id: nodeRealm, ...rest } = row;
   const realmId = request.identity?.realmId === nodeRealm ? nodeRealm : analysisRealm;
   return { ...rest, realm_id: realmId };
@@ -134,7 +134,7 @@ export function analysisNodeResource(access: ResourceAccess): ResourceDefinition
     createSchema: AnalysisNodeCreateSchema,
     updateSchema: AnalysisNodeUpdateSchema,
     realmColumn: [analysisNodes.analysis_realm_id, analysisNodes.node_realm_id],
-    attributesOf: (row, request) => sideOf(request, row),
+    attributesOf: (row, request) => analysisNodeSideOf(request, row),
     hooks: {
       prepareCreate: async (input, { request, db }) => {
         const analysis = await referencedAnalysis(db, access, request, input.analysis_id as string);

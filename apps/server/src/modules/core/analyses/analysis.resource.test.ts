@@ -124,6 +124,26 @@ describe('analyses', () => {
     expect(renamed.json().name).toBe('Renamed while locked');
   });
 
+  it('counts analyses exactly under concurrent creations and deletions', async () => {
+    const project = (await world.owner.post('/core/projects', { name: 'Concurrent study' })).json();
+    const analysesOf = async () => (await world.owner.get(`/core/projects/${project.id}`)).json().analyses;
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        world.owner.post('/core/analyses', { project_id: project.id, name: `Concurrent ${index}` }),
+      ),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(8).fill(201));
+    expect(await analysesOf()).toBe(8);
+
+    const deleted = await Promise.all(
+      created.slice(0, 3).map((response) => world.owner.delete(`/core/analyses/${response.json().id}`)),
+    );
+    expect(deleted.map((response) => response.statusCode)).toEqual(Array(3).fill(202));
+    expect(await analysesOf()).toBe(5);
+    const listed = await world.owner.get(`/core/analyses?filter[project_id]=${project.id}`);
+    expect(listed.json().meta.total).toBe(5);
+  });
+
   it('deletes an analysis with its buckets and stored files', async () => {
     const analysis = (await create('Short-lived')).json();
     const { code } = await uploadCode(world, analysis.id, [{ path: 'main.py', content: 'print(2)' }]);

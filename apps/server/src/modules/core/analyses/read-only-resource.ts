@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../platform/http/errors.ts';
@@ -10,7 +10,7 @@ import {
   runReadQuery,
   type ResourceQuery,
 } from '../../../platform/http/query/index.ts';
-import type { RealmColumns, ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { RealmColumns, ResourceAccess, Row } from '../../../platform/http/resource/index.ts';
 
 export interface ReadOnlyResource {
   path: string;
@@ -18,6 +18,8 @@ export interface ReadOnlyResource {
   query: ResourceQuery;
   read: readonly string[];
   realmColumn: RealmColumns;
+  /** The attributes policies see for a record (the caller's side of a two-sided one); default the record. */
+  attributesOf?(row: Row, request: FastifyRequest): Row;
 }
 
 const IdParams = z.object({ id: z.uuid('The value must be a valid id.') });
@@ -53,15 +55,16 @@ export function registerReadOnlyResource(
     async (request) => {
       await access.preCheck(request, resource.read);
       const parsed = parseReadQuery(request.query, resource.query);
-      const row = await runReadQuery(
-        db,
-        resource.query,
-        parsed,
-        and(
-          eq(resource.query.idColumn.column, request.params.id),
-          access.visibleRows(request, resource.realmColumn),
-        ),
-      );
+      const byId = eq(resource.query.idColumn.column, request.params.id);
+      const [record] = (await db
+        .select()
+        .from(resource.query.table)
+        .where(and(byId, access.visibleRows(request, resource.realmColumn)))
+        .limit(1)) as Row[];
+      if (!record) throw notFound(`The ${resource.label} was not found.`);
+      // The full check with the record, as for every other read (policies see its attributes).
+      await access.check(request, resource.read, resource.attributesOf?.(record, request) ?? record);
+      const row = await runReadQuery(db, resource.query, parsed, byId);
       if (!row) throw notFound(`The ${resource.label} was not found.`);
       return row;
     },

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 import { analyses, analysisNodes } from '../db/index.ts';
-import { NODE_IN_USE_MESSAGE } from './project-node.resource.ts';
+import { HIDDEN_NODE_MESSAGE, NODE_IN_USE_MESSAGE } from './project-node.resource.ts';
 
 describe('project nodes', () => {
   let ctx: TestApp;
@@ -141,6 +141,17 @@ describe('project nodes', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The project does not exist.');
+  });
+
+  it('refuses hidden nodes, which the selection does not offer', async () => {
+    const hidden = await createNode('hidden-node', siteId);
+    expect((await admin.post(`/core/nodes/${hidden.id}`, { hidden: true })).statusCode).toBe(202);
+    const refused = await owner.post('/core/project-nodes', { project_id: project.id, node_id: hidden.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(HIDDEN_NODE_MESSAGE);
+    const listed = await owner.get(`/core/project-nodes?filter[project_id]=${project.id}`);
+    expect(listed.json().data.map((row: { node_id: string }) => row.node_id)).not.toContain(hidden.id);
+    expect((await owner.get(`/core/projects/${project.id}`)).json().nodes).toBe(listed.json().meta.total);
   });
 
   it('counts nodes exactly under concurrent additions and removals', async () => {

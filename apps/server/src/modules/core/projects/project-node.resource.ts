@@ -18,6 +18,7 @@ import { assertRealmWritable } from '../shared/realms.ts';
 
 export const NODE_IN_USE_MESSAGE =
   'The node can not be disconnected from the project because it is used by an analysis.';
+export const HIDDEN_NODE_MESSAGE = 'The node is hidden and can not be added to a project.';
 
 const EDITORS = [P.PROJECT_CREATE, P.PROJECT_UPDATE];
 
@@ -43,7 +44,7 @@ async function loadProject(db: Executor, id: string) {
 
 async function loadNode(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: nodes.id, realm_id: nodes.realm_id, type: nodes.type })
+    .select({ id: nodes.id, realm_id: nodes.realm_id, type: nodes.type, hidden: nodes.hidden })
     .from(nodes)
     .where(eq(nodes.id, id));
   if (!row) throw badRequest('The node does not exist.');
@@ -121,6 +122,8 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
         const node = await loadNode(db, input.node_id as string);
         // Adding a node to a project is an edit of the project: it needs the project's realm.
         await access.check(request, EDITORS, { realm_id: project.realm_id });
+        // A hidden node is not offered for selection (spec §7), nor accepted here.
+        if (node.hidden) throw badRequest(HIDDEN_NODE_MESSAGE);
         return {
           project_id: project.id,
           project_realm_id: project.realm_id,

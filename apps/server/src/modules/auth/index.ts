@@ -9,6 +9,7 @@ import { identityProviderRoleMappingResource } from './resources/identity-provid
 import { identityProviderResource } from './resources/identity-providers.ts';
 import { registerCheckRoutes } from './permissions/check.routes.ts';
 import { roleAttributeResource, userAttributeResource } from './resources/attributes.ts';
+import { guardHiddenFields } from './resources/hidden-fields.ts';
 import { linkResources } from './resources/links.ts';
 import { permissionResource } from './resources/permissions.ts';
 import { policyResource } from './resources/policies.ts';
@@ -48,6 +49,8 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
   app.addHook('onClose', async () => stopInvalidating());
   // Identity-provider secrets stored before encryption existed are encrypted now.
   await encryptPlainProviderSecrets(services.db, services.secrets);
+  // Before any route: stored secret hashes and e-mail addresses only for those who manage them.
+  guardHiddenFields(app, services.authorizer);
   registerOAuth2Routes(app, {
     grants: {
       db: services.db,

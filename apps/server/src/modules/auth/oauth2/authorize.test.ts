@@ -587,6 +587,68 @@ describe('authorization code flow', () => {
       expect(asDelegate.json().code).toBe('insufficient_scope');
     });
 
+    it('does not let a token the user gave to a client change or read the account beyond userinfo', async () => {
+      const { code, verifier } = await spaCode({ scope: 'openid' });
+      const delegated = await exchange({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: 'https://app.example/callback',
+        code_verifier: verifier,
+        client_id: spa.id,
+      });
+      const token = delegated.json().access_token as string;
+      const update = (payload: Record<string, unknown>) =>
+        ctx.app.inject({ method: 'POST', url: `/auth/users/${ada.id}`, headers: bearer(token), payload });
+
+      for (const payload of [
+        { password: 'Taken-Over-Passw0rd' },
+        { email: 'attacker@example.org' },
+        { display_name: 'Not Ada' },
+      ]) {
+        const response = await update(payload);
+        expect(response.statusCode).toBe(401);
+      }
+      const read = await ctx.app.inject({
+        url: `/auth/users/${ada.id}?fields=%2Bemail`,
+        headers: bearer(token),
+      });
+      expect(read.statusCode).toBe(401);
+      expect(await passwordLogin('ada', 'Analytical-Engine-1')).toBeTruthy();
+
+      const attribute = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/user-attributes',
+        headers: bearer(adminToken),
+        payload: { name: 'team', value: 'engines', user_id: ada.id },
+      });
+      expect(attribute.statusCode).toBe(201);
+      const attributeUrl = `/auth/user-attributes/${attribute.json().id as string}`;
+      const changed = await ctx.app.inject({
+        method: 'POST',
+        url: attributeUrl,
+        headers: bearer(token),
+        payload: { value: 'hijacked' },
+      });
+      expect(changed.statusCode).toBe(401);
+      expect((await ctx.app.inject({ url: attributeUrl, headers: bearer(token) })).statusCode).toBe(401);
+
+      // With her own full session, Ada still manages her account.
+      const own = await ctx.app.inject({
+        method: 'POST',
+        url: `/auth/users/${ada.id}`,
+        headers: bearer(ada.token),
+        payload: { display_name: 'Ada Lovelace' },
+      });
+      expect(own.statusCode).toBe(202);
+      const ownAttribute = await ctx.app.inject({
+        method: 'POST',
+        url: attributeUrl,
+        headers: bearer(ada.token),
+        payload: { value: 'analytical engines' },
+      });
+      expect(ownAttribute.statusCode).toBe(202);
+    });
+
     it('refuses a user of another realm than the client', async () => {
       const realm = await ctx.app.inject({
         method: 'POST',

@@ -7,7 +7,7 @@ import {
   type PermissionProvider,
   type PolicyIdentity,
 } from '@federa/policy';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../platform/db/index.ts';
 import type { DomainEventBus } from '../../../platform/events/domain-events.ts';
@@ -192,8 +192,10 @@ export class Authorizer implements ResourceAccess {
    */
   visibleRows(request: FastifyRequest, realmColumn: RealmColumns | undefined): SQL | undefined {
     const identity = request.identity;
+    if (!identity || identity.realmName === MASTER_REALM_NAME) return undefined;
     const columns = realmColumnsOf(realmColumn);
-    if (columns.length === 0 || !identity || identity.realmName === MASTER_REALM_NAME) return undefined;
+    // Records of no realm (registries) belong to the hub operator, as the realm match policy decides.
+    if (columns.length === 0) return sql`false`;
     if (columns.length === 1) return eq(columns[0]!, identity.realmId);
     return or(...columns.map((column) => eq(column, identity.realmId)));
   }

@@ -35,10 +35,14 @@ describe('Authorizer.visibleRows', () => {
     });
   });
 
-  it('does not restrict the master realm, anonymous callers or records without a realm', () => {
+  it('does not restrict the master realm or anonymous callers', () => {
     expect(render(requestOf('master'), [links.left_realm_id, links.right_realm_id])).toBeUndefined();
+    expect(render(requestOf('master'), undefined)).toBeUndefined();
     expect(render({ identity: undefined } as unknown as FastifyRequest, links.left_realm_id)).toBeUndefined();
-    expect(render(requestOf('acme'), undefined)).toBeUndefined();
-    expect(render(requestOf('acme'), [])).toBeUndefined();
+  });
+
+  it('shows records of no realm (registries) to the master realm only', () => {
+    expect(render(requestOf('acme'), undefined)).toMatchObject({ sql: 'false' });
+    expect(render(requestOf('acme'), [])).toMatchObject({ sql: 'false' });
   });
 });

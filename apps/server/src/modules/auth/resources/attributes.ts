@@ -8,6 +8,7 @@ import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
 import { roleAttributes, roles, userAttributes, users } from '../db/identity.ts';
 import { defined } from './helpers.ts';
+import { isOwnFullSession } from './users.ts';
 import { text, uuid } from './validation.ts';
 
 const attributeName = z
@@ -85,7 +86,7 @@ export const userAttributeResource = attributeResource({
   },
   // Users may read and change the values of their own attributes.
   self: {
-    isSelf: (request, row) => request.identity?.type === 'user' && request.identity.id === row.user_id,
+    isSelf: (request, row) => isOwnFullSession(request, { id: row.user_id }),
     updatable: ['value'],
   },
 });

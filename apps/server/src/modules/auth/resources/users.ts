@@ -1,5 +1,6 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
@@ -53,6 +54,16 @@ const SELF_UPDATABLE = [
   'password',
   'password_repeat',
 ];
+
+/**
+ * Whether the caller is the user of the record, signed in with a full session (scope `global`). A token
+ * the user gave to a client for narrower scopes (`openid`, `email`, ...) does not speak for the account:
+ * such a client may read the userinfo endpoint, never change the password or e-mail address.
+ */
+export function isOwnFullSession(request: FastifyRequest, row: Row): boolean {
+  const identity = request.identity;
+  return identity?.type === 'user' && identity.id === row.id && identity.scopes.includes('global');
+}
 
 async function withHashedPassword(input: Row): Promise<Row> {
   const { password_repeat: _repeat, ...rest } = input;
@@ -120,10 +131,7 @@ export function userResource(adminName: string): ResourceDefinition {
     realmColumn: users.realm_id,
     lookup: idOrNameLookup(users),
     secretColumns: ['password', 'reset_hash', 'reset_at', 'reset_expires', 'activate_hash'],
-    self: {
-      isSelf: (request, row) => request.identity?.type === 'user' && request.identity.id === row.id,
-      updatable: SELF_UPDATABLE,
-    },
+    self: { isSelf: isOwnFullSession, updatable: SELF_UPDATABLE },
     allowPut: true,
     hooks: {
       prepareCreate: async (input, { request }) => {

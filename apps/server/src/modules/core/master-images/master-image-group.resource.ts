@@ -13,6 +13,7 @@ export const masterImageGroupResource: ResourceDefinition = {
   entityType: CoreEntityType.MASTER_IMAGE_GROUP,
   label: 'master image group',
   table: masterImageGroups,
+  sharedWithAllRealms: true,
   query: defineResourceQuery({
     table: masterImageGroups,
     fields: { default: ['id', 'name', 'path', 'virtual_path', 'created_at', 'updated_at'] },

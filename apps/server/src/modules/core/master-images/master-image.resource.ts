@@ -10,6 +10,7 @@ export const masterImageResource: ResourceDefinition = {
   entityType: CoreEntityType.MASTER_IMAGE,
   label: 'master image',
   table: masterImages,
+  sharedWithAllRealms: true,
   query: defineResourceQuery({
     table: masterImages,
     fields: {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import { userWith } from '../core.test-support.ts';
+import { createRealm, userWith } from '../core.test-support.ts';
 import { coreLocks } from '../db/index.ts';
 import { MASTER_IMAGE_SYNC_LOCK, withSyncLock } from './catalog/sync-lock.ts';
 
@@ -80,6 +80,23 @@ describe('master images from the shipped catalog', () => {
       groups: { created: 1, updated: 0, deleted: 0 },
       images: { created: 1, updated: 0, deleted: 0 },
     });
+  });
+
+  it('shows the catalog to every realm, which may not change it', async () => {
+    await sync(admin);
+    const siteRealm = await createRealm(admin, 'catalog-site');
+    const researcher = await userWith(ctx.app, admin, {
+      name: 'site-researcher',
+      realmId: siteRealm,
+      realmName: 'catalog-site',
+      permissions: [P.PROJECT_CREATE, P.MASTER_IMAGE_MANAGE],
+    });
+    const images = (await researcher.get('/core/master-images')).json();
+    expect(images.meta.total).toBe(3);
+    expect((await researcher.get(`/core/master-images/${images.data[0].id}`)).statusCode).toBe(200);
+    expect((await researcher.get('/core/master-image-groups')).json().meta.total).toBe(2);
+    // The catalog belongs to the hub operator: another realm's master_image_manage does not reach it.
+    expect((await researcher.delete(`/core/master-images/${images.data[0].id}`)).statusCode).toBe(403);
   });
 
   it('refuses a sync while another one runs', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
-import { userWith } from '../core.test-support.ts';
+import { createRealm, userWith } from '../core.test-support.ts';
 import { analyses, nodes, registries, registryProjects } from '../db/index.ts';
 import { REGISTRY_FIXED_MESSAGE } from './registry-project.resource.ts';
 
@@ -53,6 +53,38 @@ describe('registries and registry projects', () => {
     expect((await nobody.get('/core/registry-projects')).statusCode).toBe(403);
     expect((await projectManager.get('/core/registry-projects')).statusCode).toBe(200);
     expect((await registryManager.get('/core/registries')).statusCode).toBe(200);
+  });
+
+  it('keeps registries, which belong to no realm, away from other realms holding registry_manage', async () => {
+    const registry = (
+      await registryManager.post('/core/registries', { name: 'central', host: 'central.example.org' })
+    ).json();
+    const project = (
+      await projectManager.post('/core/registry-projects', {
+        name: 'central project',
+        external_name: 'central',
+        type: 'node',
+        registry_id: registry.id,
+      })
+    ).json();
+    const siteRealm = await createRealm(admin, 'registry-site');
+    const outsider = await userWith(ctx.app, admin, {
+      name: 'site-registry-manager',
+      realmId: siteRealm,
+      realmName: 'registry-site',
+      permissions: [P.REGISTRY_MANAGE, P.SERVICE_MANAGE],
+    });
+
+    const listed = await outsider.get('/core/registries');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({ data: [], meta: { total: 0 } });
+    // Out of sight, as another realm's records are.
+    expect((await outsider.get(`/core/registries/${registry.id}`)).statusCode).toBe(404);
+    expect((await outsider.delete(`/core/registries/${registry.id}`)).statusCode).toBe(404);
+    const command = '/core/services/registry/command';
+    expect((await outsider.post(command, { command: 'setup', id: registry.id })).statusCode).toBe(403);
+    expect((await outsider.post(command, { command: 'projectUnlink', id: project.id })).statusCode).toBe(403);
+    expect((await registryManager.get(`/core/registries/${registry.id}`)).statusCode).toBe(200);
   });
 
   it('never returns registry secrets', async () => {

@@ -56,25 +56,21 @@ export function serviceCommandRoutes(
           );
         }
         const { command, id, secret } = parsed.data;
+        const isProjectCommand = PROJECT_COMMANDS.includes(command);
+        const [target] = isProjectCommand
+          ? await db.select().from(registryProjects).where(eq(registryProjects.id, id))
+          : await db.select().from(registries).where(eq(registries.id, id));
+        if (!target) throw badRequest(`The registry${isProjectCommand ? ' project' : ''} does not exist.`);
+        // Against the record: a registry belongs to no realm, so only the hub operator's realm passes
+        // the realm match; a registry project may belong to a realm. (Checked before the transaction:
+        // the check reads through its own connection.)
+        await access.check(request, PERMISSIONS, target);
         await withTransaction(db, async (tx) => {
-          if (PROJECT_COMMANDS.includes(command)) {
-            const [project] = await tx
-              .select({ id: registryProjects.id })
-              .from(registryProjects)
+          if (command === NodeTaskName.PROJECT_LINK && secret) {
+            await tx
+              .update(registryProjects)
+              .set({ account_secret: secret })
               .where(eq(registryProjects.id, id));
-            if (!project) throw badRequest('The registry project does not exist.');
-            if (command === NodeTaskName.PROJECT_LINK && secret) {
-              await tx
-                .update(registryProjects)
-                .set({ account_secret: secret })
-                .where(eq(registryProjects.id, id));
-            }
-          } else {
-            const [registry] = await tx
-              .select({ id: registries.id })
-              .from(registries)
-              .where(eq(registries.id, id));
-            if (!registry) throw badRequest('The registry does not exist.');
           }
           await tx.insert(serviceTasks).values({ service, command, target_id: id, payload: {} });
         });

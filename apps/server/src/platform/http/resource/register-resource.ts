@@ -56,7 +56,8 @@ export function registerResource(
       : UUID.test(key)
         ? eq(idColumn, key)
         : eq(idColumn, null as never);
-  const visible = (request: FastifyRequest) => access.visibleRows(request, definition.realmColumn);
+  const visible = (request: FastifyRequest) =>
+    definition.sharedWithAllRealms ? undefined : access.visibleRows(request, definition.realmColumn);
 
   /** The whole stored record, for permission checks and hooks (never sent as is). */
   const findRecord = async (executor: Executor, key: string, request: FastifyRequest) => {

@@ -22,7 +22,8 @@ export interface ResourceAccess {
   check(request: FastifyRequest, permissions: readonly string[], attributes: Row): Promise<void>;
   /**
    * Rows the caller may see at all (realm isolation); undefined when unrestricted. With several realm
-   * columns (two-sided records), a row is visible when any of them is the caller's realm.
+   * columns (two-sided records), a row is visible when any of them is the caller's realm; without a
+   * realm column, only to the master realm.
    */
   visibleRows(request: FastifyRequest, realmColumn: RealmColumns | undefined): SQL | undefined;
 }
@@ -84,6 +85,11 @@ export interface ResourceDefinition<T extends PgTable = PgTable> {
    * project realm and node realm) names both; each realm then sees the record.
    */
   realmColumn?: RealmColumns;
+  /**
+   * Records of no realm that every realm reads (the master image catalog). Without it, records of a
+   * resource without a realm column are seen by the master realm only.
+   */
+  sharedWithAllRealms?: boolean;
   /** Realms of a record for events; default: the realm column's value. */
   realmsOf?(row: Row): string[];
   /** How `:id` finds the record; default the id column. Users, robots, ... also accept a name. */

@@ -107,7 +107,18 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
     return {
       active: true as const,
       ...claims,
-      permissions: permissions.map(({ name, realm_id, client_id }) => ({ name, realm_id, client_id })),
+      // With each permission's policy, so that clients can pre-check (menus, buttons) as the server
+      // does; a permission without one is granted to whoever holds it.
+      permissions: await Promise.all(
+        permissions.map(async ({ name, realm_id, client_id, policy_id }) => ({
+          name,
+          realm_id,
+          client_id,
+          ...(policy_id
+            ? { policy: await deps.authorizer.policyConfig(policy_id, state.accessVersion) }
+            : {}),
+        })),
+      ),
     };
   };
 

@@ -109,6 +109,44 @@ describe('OAuth2 endpoints', () => {
       );
     });
 
+    it('introspects each permission with its policy, so that clients can pre-check', async () => {
+      const admin = await login();
+      const bearer = { authorization: `Bearer ${admin.access_token}` };
+      const policy = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/policies',
+        headers: bearer,
+        payload: { name: 'office-hours', type: 'time', start: '08:00', end: '18:00' },
+      });
+      expect(policy.statusCode, policy.body).toBe(201);
+      const permission = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/permissions',
+        headers: bearer,
+        payload: { name: 'report_read', policy_id: policy.json().id },
+      });
+      expect(permission.statusCode, permission.body).toBe(201);
+
+      const { access_token } = await login();
+      const body = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/auth/token/introspect',
+          payload: { token: access_token },
+        })
+      ).json();
+      const byName = new Map(
+        (body.permissions as Array<{ name: string; policy?: unknown }>).map((item) => [item.name, item]),
+      );
+      expect(byName.get('report_read')?.policy).toMatchObject({
+        type: 'time',
+        invert: false,
+        start: '08:00',
+        end: '18:00',
+      });
+      expect(byName.get('user_create')).not.toHaveProperty('policy');
+    });
+
     it('answers userinfo with the user and sub', async () => {
       const { access_token } = await login();
       const response = await me(access_token);

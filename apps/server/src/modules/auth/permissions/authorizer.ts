@@ -5,6 +5,7 @@ import {
   type PermissionBindingProvider,
   type PermissionItem,
   type PermissionProvider,
+  type PolicyConfig,
   type PolicyIdentity,
 } from '@federa/policy';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -71,6 +72,7 @@ export class Authorizer implements ResourceAccess {
   private readonly owned = new WeakMap<PolicyIdentity, Promise<OwnedPermission[]>>();
   private readonly definitions: VersionedCache<PermissionItem | undefined>;
   private readonly ownedCache: VersionedCache<OwnedPermission[]>;
+  private readonly policyCache: VersionedCache<PolicyConfig | undefined>;
   private readonly uncachedChecker: PermissionChecker;
   private latestChecker: { version: number; checker: PermissionChecker } | undefined;
 
@@ -79,6 +81,7 @@ export class Authorizer implements ResourceAccess {
     cacheOptions: AuthorizerCacheOptions = DEFAULT_CACHE_OPTIONS,
   ) {
     this.definitions = new VersionedCache({ maxEntries: 2_000, ttlMs: cacheOptions.ttlMs });
+    this.policyCache = new VersionedCache({ maxEntries: 2_000, ttlMs: cacheOptions.ttlMs });
     this.ownedCache = new VersionedCache({
       maxEntries: cacheOptions.maxIdentities,
       ttlMs: cacheOptions.ttlMs,
@@ -113,6 +116,7 @@ export class Authorizer implements ResourceAccess {
   clearCaches(): void {
     this.definitions.clear();
     this.ownedCache.clear();
+    this.policyCache.clear();
     this.latestChecker = undefined;
   }
 
@@ -184,6 +188,12 @@ export class Authorizer implements ResourceAccess {
   ): Promise<OwnedPermission[]> {
     if (accessVersion === undefined) return findOwnedPermissions(this.db, kind, id);
     return this.ownedCache.get(`${kind}:${id}`, accessVersion, () => findOwnedPermissions(this.db, kind, id));
+  }
+
+  /** A stored policy with its descendants, from memory while `accessVersion` holds. */
+  policyConfig(policyId: string, accessVersion: number | undefined): Promise<PolicyConfig | undefined> {
+    if (accessVersion === undefined) return loadPolicyConfig(this.db, policyId);
+    return this.policyCache.get(policyId, accessVersion, () => loadPolicyConfig(this.db, policyId));
   }
 
   /**

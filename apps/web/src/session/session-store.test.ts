@@ -100,6 +100,28 @@ describe('SessionStore login', () => {
   });
 });
 
+describe('SessionStore permissions with a policy', () => {
+  it('withholds a permission while its policy fails and grants it once the window opens', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    // Noon UTC on the 8th is before the window in every time zone, noon on the 11th inside it.
+    vi.setSystemTime(new Date('2030-03-08T12:00:00Z'));
+    const reporter: FakeUser = {
+      ...fakeUser({ name: 'reporter', permissions: ['report_read', 'user_read'] }),
+      policies: { report_read: { type: 'date', start: '2030-03-10', end: '2030-03-20' } },
+    };
+    const { session } = createTestSession({ server: new FakeAuthServer({ users: [reporter] }) });
+    await session.login({ name: 'reporter', password: 'secret-password', realmId: null });
+    expect(session.hasPermission('user_read')).toBe(true);
+    expect(session.hasPermission('report_read')).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(3 * 24 * 60 * 60_000);
+    expect(session.hasPermission('report_read')).toBe(true);
+
+    await session.logout();
+    expect(session.hasPermission('report_read')).toBe(false);
+  });
+});
+
 describe('SessionStore logout', () => {
   it('clears every value and the permissions first, then revokes both tokens', async () => {
     const { session, server, storage } = setup();

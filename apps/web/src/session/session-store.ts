@@ -1,8 +1,10 @@
 import { ClientError, HttpClient, type Service } from '@federa/client';
 import { AuthenticatedHttpClient, type AuthorizationSource } from './authenticated-client.ts';
 import { readJwtExpiry } from './jwt.ts';
+import { grantedPermissions, hasPolicies, POLICY_RECHECK_INTERVAL_MS } from './permission-precheck.ts';
 import { SESSION_COOKIE_NAMES, SessionCookie, type SessionStorage } from './session-storage.ts';
 import type {
+  HeldPermission,
   IntrospectionResponse,
   LoginCredentials,
   SessionEvent,
@@ -121,6 +123,8 @@ export class SessionStore implements AuthorizationSource {
   private renewal: Promise<void> | undefined;
   private resolution: Promise<void> | undefined;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Re-evaluates permissions with a policy while they are held (time windows open and close). */
+  private policyTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor({ baseUrls, storage, fetch }: SessionStoreOptions) {
     this.storage = storage;
@@ -193,6 +197,7 @@ export class SessionStore implements AuthorizationSource {
     const { accessToken, refreshToken } = this.state;
     this.emit('loggingOut');
     this.clearRefreshTimer();
+    this.clearPolicyTimer();
     this.refreshTokenExpiresAt = undefined;
     this.setState({ ...EMPTY_STATE, resolved: true });
     this.clearStorage();
@@ -256,11 +261,14 @@ export class SessionStore implements AuthorizationSource {
     const stored = this.state.realmManagement;
     // A master-realm user keeps the realm picked earlier; everybody else manages their own realm.
     const realmManagement = realm.name === MASTER_REALM_NAME && stored ? stored : realm;
-    const permissions: SessionPermission[] = (introspection.permissions ?? []).map((permission) => ({
+    const held: HeldPermission[] = (introspection.permissions ?? []).map((permission) => ({
       name: permission.name,
       realm_id: permission.realm_id ?? null,
       client_id: permission.client_id ?? null,
+      ...(permission.policy ? { policy: permission.policy } : {}),
     }));
+    const identity = { type: 'user', id: user.id, realmId: realm.id, realmName: realm.name };
+    const permissions = await grantedPermissions(held, identity);
     const expiresAt =
       this.state.accessTokenExpiresAt ??
       (introspection.exp === undefined ? undefined : introspection.exp * 1000);
@@ -274,6 +282,29 @@ export class SessionStore implements AuthorizationSource {
       resolved: true,
     });
     this.persist();
+    this.schedulePolicyRecheck(held, identity);
+  }
+
+  /** While a held permission has a policy, evaluates it again every minute and updates the state. */
+  private schedulePolicyRecheck(
+    held: readonly HeldPermission[],
+    identity: Parameters<typeof grantedPermissions>[1],
+  ): void {
+    this.clearPolicyTimer();
+    if (!hasPolicies(held)) return;
+    this.policyTimer = setInterval(() => {
+      void grantedPermissions(held, identity).then((permissions) => {
+        if (this.state.user?.id !== identity.id) return;
+        const names = (list: readonly SessionPermission[]) => list.map((item) => item.name).join('\n');
+        if (names(permissions) !== names(this.state.permissions))
+          this.setState({ ...this.state, permissions });
+      });
+    }, POLICY_RECHECK_INTERVAL_MS);
+  }
+
+  private clearPolicyTimer(): void {
+    if (this.policyTimer !== undefined) clearInterval(this.policyTimer);
+    this.policyTimer = undefined;
   }
 
   /** Chooses the realm the administration screens manage; only a master-realm user may change it. */
@@ -385,6 +416,7 @@ export class SessionStore implements AuthorizationSource {
   /** Stops the refresh timer (when the store is thrown away, e.g. at the end of a test). */
   dispose(): void {
     this.clearRefreshTimer();
+    this.clearPolicyTimer();
     this.listeners.clear();
     this.eventListeners.clear();
   }

@@ -1,3 +1,5 @@
+import type { PolicyConfig } from '@federa/policy';
+
 /** The signed-in user as the session keeps it (a small subset of `GET /auth/users/@me`). */
 export interface SessionUser {
   readonly id: string;
@@ -13,11 +15,16 @@ export interface SessionRealm {
   readonly name: string;
 }
 
-/** One permission the identity holds, as reported by token introspection. */
+/** One permission the identity holds and may use now (its policy, if any, passes a pre-check). */
 export interface SessionPermission {
   readonly name: string;
   readonly realm_id: string | null;
   readonly client_id: string | null;
+}
+
+/** One permission the identity holds, as reported by token introspection, with its policy if any. */
+export interface HeldPermission extends SessionPermission {
+  readonly policy?: PolicyConfig;
 }
 
 /** Everything the session knows. Replaced as a whole on every change (a snapshot for React). */
@@ -59,7 +66,7 @@ export interface IntrospectionResponse {
   readonly exp?: number;
   readonly realm_id?: string;
   readonly realm_name?: string;
-  readonly permissions?: readonly SessionPermission[];
+  readonly permissions?: readonly HeldPermission[];
 }
 
 export type SessionEvent =

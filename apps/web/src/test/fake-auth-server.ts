@@ -1,4 +1,5 @@
-import type { SessionPermission, SessionRealm, TokenResponse } from '../session/types.ts';
+import type { PolicyConfig } from '@federa/policy';
+import type { HeldPermission, SessionRealm, TokenResponse } from '../session/types.ts';
 
 /** Base URLs the fake answers; any origin works, these are what the test stores use. */
 export const TEST_BASE_URLS = {
@@ -18,6 +19,8 @@ export interface FakeUser {
   readonly display_name?: string;
   readonly realm: SessionRealm;
   readonly permissions: readonly string[];
+  /** Policies of some of those permissions, by permission name, as introspection reports them. */
+  readonly policies?: Readonly<Record<string, PolicyConfig>>;
 }
 
 /** One request the fake received. */
@@ -178,10 +181,11 @@ export class FakeAuthServer {
       case 'POST /auth/token/introspect': {
         const entry = this.accessTokens.get(call.body.token ?? '');
         if (!entry || entry.revoked || entry.exp <= Date.now()) return json(200, { active: false });
-        const permissions: SessionPermission[] = entry.user.permissions.map((name) => ({
+        const permissions: HeldPermission[] = entry.user.permissions.map((name) => ({
           name,
           realm_id: null,
           client_id: null,
+          ...(entry.user.policies?.[name] ? { policy: entry.user.policies[name] } : {}),
         }));
         return json(200, {
           active: true,

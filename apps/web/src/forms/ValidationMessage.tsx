@@ -1,3 +1,4 @@
+import type { PlainPhraseKey } from '@federa/phrases';
 import { useTranslation } from 'react-i18next';
 
 export type ValidationMessageProps =
@@ -19,6 +20,8 @@ export type ValidationMessageProps =
   | { readonly rule: 'minLength' | 'minValue' | 'minItems'; readonly min: number }
   | { readonly rule: 'maxLength' | 'maxValue' | 'maxItems'; readonly max: number }
   | { readonly rule: 'sameAs'; readonly name: string }
+  /** The compared field's name as a phrase key, translated with the message. */
+  | { readonly rule: 'sameAs'; readonly nameKey: PlainPhraseKey }
   | { readonly rule: 'attributeInvalid'; readonly name: string }
   | { readonly rule: 'attributesInvalid'; readonly names: readonly string[] };
 
@@ -38,8 +41,9 @@ export function ValidationMessage(props: ValidationMessageProps) {
     case 'maxItems':
       return <>{t(`validation.${props.rule}`, { max: props.max })}</>;
     case 'sameAs':
+      return <>{t('validation.sameAs', { name: 'nameKey' in props ? t(props.nameKey) : props.name })}</>;
     case 'attributeInvalid':
-      return <>{t(`validation.${props.rule}`, { name: props.name })}</>;
+      return <>{t('validation.attributeInvalid', { name: props.name })}</>;
     case 'attributesInvalid':
       return <>{t('validation.attributesInvalid', { names: props.names.join(', ') })}</>;
     default:

@@ -1,3 +1,4 @@
+import type { PlainPhraseKey } from '@federa/phrases';
 import type { ReactNode } from 'react';
 import { ValidationMessage } from './ValidationMessage.tsx';
 
@@ -97,12 +98,12 @@ export const maxValue =
   (value) =>
     filled(value) && Number(value) > max ? <ValidationMessage rule="maxValue" max={max} /> : null;
 
-/** Equal to another field of the form (e.g. `password_repeat` to `password`); `label` names it. */
+/** Equal to another field of the form (e.g. `password_repeat` to `password`), named by `labelKey`. */
 export const sameAs =
-  (field: string, label: string): TextRule =>
+  (field: string, labelKey: PlainPhraseKey): TextRule =>
   (value, values) =>
     (value ?? '') !== String((values as Record<string, unknown> | undefined)?.[field] ?? '') ? (
-      <ValidationMessage rule="sameAs" name={label} />
+      <ValidationMessage rule="sameAs" nameKey={labelKey} />
     ) : null;
 
 /** Checks the rules in order and reports the first that fails (for `useForm({ validate })`). */

@@ -5,10 +5,10 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { passwordValidation, type PasswordValues } from '../../forms/password-rules.ts';
 import { applyServerIssues } from '../../forms/server-errors.tsx';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
 import { settingsApi } from './settings-api.ts';
-import { validatePassword, type PasswordValues } from './settings-forms.tsx';
 
 /** `/settings/security`: change the own password (entered twice). */
 export function SecuritySettingsPage() {
@@ -20,7 +20,7 @@ export function SecuritySettingsPage() {
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: { password: '', password_repeat: '' },
-    validate: validatePassword,
+    validate: passwordValidation,
   });
   const submit = form.onSubmit(async (values) => {
     if (!user) return;

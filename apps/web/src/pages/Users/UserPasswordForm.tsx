@@ -3,19 +3,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
-import { maxLength, minLength, passwordStrength, required, sameAs, textRules } from '../../forms/rules.tsx';
+import { passwordValidation, type PasswordValues } from '../../forms/password-rules.ts';
 import { authResources, type User } from '../../resources/resource-types.ts';
-
-interface PasswordValues {
-  password: string;
-  password_repeat: string;
-}
-
-/** Password: required 5-100 (and the platform's strength rule); repeat 5-100 and equal to it (spec §5). */
-export const passwordValidation = {
-  password: textRules(required(), minLength(5), maxLength(100), passwordStrength()),
-  password_repeat: textRules(required(), minLength(5), maxLength(100), sameAs('password', 'password')),
-};
 
 /** Sets a user's password (update with password and password_repeat, spec §7). */
 export function UserPasswordForm({ user }: { readonly user: User }) {

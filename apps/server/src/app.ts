@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Tests pass false to keep their output quiet; defaults to the configured log level. */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests that read the log). */
+  logDestination?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -56,9 +59,12 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logDestination,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger
+      ? { ...loggerOptions(config.logLevel), ...(logDestination ? { stream: logDestination } : {}) }
+      : false,
     trustProxy: true,
     // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
     forceCloseConnections: 'idle',

@@ -96,7 +96,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
   for (const definition of [
     realmResource,
     userResource(config.admin.username),
-    robotResource,
+    robotResource(config.systemRobot.name),
     clientResource,
     roleResource,
     scopeResource,

@@ -29,6 +29,9 @@ const IDENTITY_READ_RULES: Record<string, ReadRule> = {
   rolePermission: [P.ROLE_PERMISSION_READ, P.ROLE_PERMISSION_CREATE, P.ROLE_PERMISSION_DELETE],
   // Both sides of this link are readable by everyone, so the link is too (as in the original).
   clientScope: 'public',
+  // As the attribute resources are read: with the read or update permission of their owner's type.
+  userAttribute: [P.USER_READ, P.USER_UPDATE],
+  roleAttribute: [P.ROLE_READ, P.ROLE_UPDATE],
   identityProviderRoleMapping: [
     P.IDENTITY_PROVIDER_READ,
     P.IDENTITY_PROVIDER_ROLE_CREATE,
@@ -77,6 +80,10 @@ const HUB_READ_RULES: Record<string, ReadRule> = {
   analysisLog: ANALYSIS_READ,
   analysisPermission: ANALYSIS_READ,
   event: [H.EVENT_READ],
+  // Storage reads need no permission, only the realm (storage/access.ts readableRows), and the
+  // namespace already confines a socket to its realm's records.
+  bucket: 'public',
+  bucketFile: 'public',
 };
 
 const READ_RULES: ReadonlyMap<string, ReadRule> = new Map(

@@ -116,6 +116,65 @@ describe('permission and policy checks', () => {
     );
   });
 
+  it('lets a caller outside the master realm name only identities of its own realm', async () => {
+    const alpha = (await admin.post('/auth/realms', { name: 'alpha' })).json();
+    const beta = (await admin.post('/auth/realms', { name: 'beta' })).json();
+    const readPermission = (await admin.get('/auth/permissions?filter[name]=permission_read')).json().data[0];
+    const readers = (await admin.post('/auth/roles', { name: 'alpha-readers', realm_id: alpha.id })).json();
+    await admin.post('/auth/role-permissions', { role_id: readers.id, permission_id: readPermission.id });
+    await admin.post('/auth/users', { name: 'alpha-reader', password: 'Alpha-Passw0rd', realm_id: alpha.id });
+    const reader = (
+      await admin.get(`/auth/users?filter[name]=alpha-reader&filter[realm_id]=${alpha.id}`)
+    ).json().data[0];
+    await admin.post('/auth/user-roles', { user_id: reader.id, role_id: readers.id });
+    const caller = await signIn(ctx.app, 'alpha-reader', 'Alpha-Passw0rd', 'alpha');
+    // A permission of the caller's realm, held by a user and a robot of another realm.
+    const secretive = (
+      await admin.post('/auth/permissions', { name: 'audit_export', realm_id: alpha.id })
+    ).json();
+    const holders = (await admin.post('/auth/roles', { name: 'exporters', realm_id: beta.id })).json();
+    await admin.post('/auth/role-permissions', { role_id: holders.id, permission_id: secretive.id });
+    const foreignUser = (await admin.post('/auth/users', { name: 'beta-user', realm_id: beta.id })).json();
+    await admin.post('/auth/user-roles', { user_id: foreignUser.id, role_id: holders.id });
+    const foreignRobot = (await admin.post('/auth/robots', { name: 'beta-robot', realm_id: beta.id })).json();
+    await admin.post('/auth/robot-roles', { robot_id: foreignRobot.id, role_id: holders.id });
+
+    const usersOnly = (
+      await admin.post('/auth/policies', {
+        name: 'alpha-users',
+        type: 'identity',
+        types: ['user'],
+        realm_id: alpha.id,
+      })
+    ).json();
+    expect(usersOnly.realm_id).toBe(alpha.id);
+
+    for (const foreign of [
+      { type: 'user', id: foreignUser.id },
+      { type: 'robot', id: foreignRobot.id },
+    ]) {
+      const probe = await caller.post(`/auth/permissions/${secretive.id}/check`, {
+        identity: { ...foreign, realmId: alpha.id, realmName: 'alpha' },
+      });
+      expect(probe.statusCode).toBe(404);
+      expect(probe.json().code).toBe('entity_not_found');
+      const policyProbe = await caller.post(`/auth/policies/${usersOnly.id}/check`, {
+        identity: { ...foreign, realmId: beta.id, realmName: 'beta' },
+      });
+      expect(policyProbe.statusCode).toBe(404);
+    }
+    // Its own realm's identities may be named, and the master realm's administrator names anyone.
+    const own = await caller.post(`/auth/permissions/${secretive.id}/check`, {
+      identity: { type: 'user', id: reader.id, realmId: alpha.id, realmName: 'alpha' },
+    });
+    expect(own.statusCode).toBe(202);
+    expect(own.json().status).toBe('error');
+    const asAdmin = await admin.post(`/auth/permissions/${secretive.id}/check`, {
+      identity: { type: 'user', id: foreignUser.id, realmId: beta.id, realmName: 'beta' },
+    });
+    expect(asAdmin.statusCode).toBe(202);
+  });
+
   it('refuses callers without permission read', async () => {
     const permission = (await admin.get('/auth/permissions?filter[name]=user_read')).json().data[0];
     const anonymous = await ctx.app.inject({

@@ -7,9 +7,11 @@ import { z } from 'zod';
 import type { Database } from '../../../platform/db/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import { permissions, policies } from '../db/identity.ts';
+import { findSubject } from '../identity/subjects.ts';
 import { loadExpandedPolicy } from '../policies/expanded.ts';
 import { loadPolicyConfig } from '../policies/policy-tree.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
+import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { DEFAULT_POLICY, type Authorizer } from './authorizer.ts';
 
 const IdParams = z.object({ id: z.string().regex(UUID_PATTERN, 'The value must be a valid id.') });
@@ -56,11 +58,28 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
   const visible = (request: FastifyRequest, table: typeof permissions | typeof policies, id: string) =>
     and(eq(table.id, id), authorizer.visibleRows(request, table.realm_id));
 
-  const inputOf = (
+  /**
+   * The identity to evaluate for. Outside the master realm a caller may only name identities of its
+   * own realm (as it sees only those records), and their realm is the caller's whatever the body
+   * claims; otherwise the check would tell it what another realm's users or robots may do.
+   */
+  const identityOf = async (
+    request: FastifyRequest,
+    named: NonNullable<z.infer<typeof CheckBody>>['identity'],
+  ): Promise<PolicyInput['identity']> => {
+    if (!named) return authorizer.policyIdentity(request);
+    const caller = request.identity;
+    if (!caller || caller.realmName === MASTER_REALM_NAME) return named;
+    const subject = await findSubject(db, named.type, named.id);
+    if (subject?.realm_id !== caller.realmId) throw notFound(`The ${named.type} was not found.`);
+    return { ...named, realmId: caller.realmId, realmName: caller.realmName };
+  };
+
+  const inputOf = async (
     request: FastifyRequest,
     body: z.infer<typeof CheckBody>,
-  ): Omit<PolicyInput, 'permission'> => ({
-    identity: body?.identity ?? authorizer.policyIdentity(request),
+  ): Promise<Omit<PolicyInput, 'permission'>> => ({
+    identity: await identityOf(request, body?.identity),
     attributes: body?.attributes,
     dateTime: body?.dateTime,
   });
@@ -90,7 +109,7 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
         realmId: permission.realm_id,
         clientId: permission.client_id,
       });
-      const context = { name: permission.name, input: inputOf(request, request.body) };
+      const context = { name: permission.name, input: await inputOf(request, request.body) };
       void reply.status(202);
       try {
         // Without a record only the record-independent policies can be decided (pre-check).
@@ -116,7 +135,7 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
       if (!config) throw notFound('The policy was not found.');
       void reply.status(202);
       try {
-        const decision = await authorizer.engine.decide(config, inputOf(request, request.body));
+        const decision = await authorizer.engine.decide(config, await inputOf(request, request.body));
         return decision.granted
           ? { status: 'success' }
           : {

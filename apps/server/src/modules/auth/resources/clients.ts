@@ -87,5 +87,5 @@ export const clientResource: ResourceDefinition = {
   realmColumn: clients.realm_id,
   lookup: idOrNameLookup(clients),
   allowPut: true,
-  hooks: secretIdentityHooks(generateClientSecret),
+  hooks: secretIdentityHooks('client', generateClientSecret),
 };

@@ -1,9 +1,12 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
 import { generateRobotSecret } from '../crypto/secrets.ts';
 import { realms, robots } from '../db/identity.ts';
+import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { idOrNameLookup } from './helpers.ts';
 import { secretIdentityHooks } from './secrets.ts';
 import { name, optionalText, text, uuid } from './validation.ts';
@@ -17,55 +20,77 @@ const editable = {
   user_id: uuid().nullish(),
 };
 
-export const robotResource: ResourceDefinition = {
-  path: 'robots',
-  entityType: 'robot',
-  label: 'robot',
-  table: robots,
-  query: defineResourceQuery({
+const secretHooks = secretIdentityHooks('robot', generateRobotSecret);
+
+/**
+ * Robots. `systemRobotName` (SYSTEM_ROBOT_NAME) is the robot of the master realm that every start
+ * seeds by name: it keeps its name, as the master realm does, or the next start would seed a second
+ * robot holding the admin role.
+ */
+export function robotResource(systemRobotName: string): ResourceDefinition {
+  return {
+    path: 'robots',
+    entityType: 'robot',
+    label: 'robot',
     table: robots,
-    fields: {
-      default: [
-        'id',
-        'name',
-        'display_name',
-        'description',
-        'active',
-        'user_id',
-        'client_id',
-        'realm_id',
-        'created_at',
-        'updated_at',
-      ],
-      hidden: ['secret'],
+    query: defineResourceQuery({
+      table: robots,
+      fields: {
+        default: [
+          'id',
+          'name',
+          'display_name',
+          'description',
+          'active',
+          'user_id',
+          'client_id',
+          'realm_id',
+          'created_at',
+          'updated_at',
+        ],
+        hidden: ['secret'],
+      },
+      filters: ['id', 'name', 'display_name', 'active', 'realm_id', 'user_id'],
+      sorts: ['name', 'created_at', 'updated_at'],
+      defaultSort: { created_at: 'DESC' },
+      relations: {
+        realm: {
+          table: realms,
+          localKey: 'realm_id',
+          foreignKey: 'id',
+          fields: ['id', 'name', 'display_name'],
+        },
+      },
+    }),
+    permissions: {
+      read: [P.ROBOT_READ, P.ROBOT_UPDATE, P.ROBOT_DELETE],
+      create: [P.ROBOT_CREATE],
+      update: [P.ROBOT_UPDATE],
+      delete: [P.ROBOT_DELETE],
     },
-    filters: ['id', 'name', 'display_name', 'active', 'realm_id', 'user_id'],
-    sorts: ['name', 'created_at', 'updated_at'],
-    defaultSort: { created_at: 'DESC' },
-    relations: {
-      realm: {
-        table: realms,
-        localKey: 'realm_id',
-        foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
+    createSchema: z.object({ ...editable, realm_id: uuid().optional() }).strict(),
+    updateSchema: z.object(editable).partial().strict(),
+    realmColumn: robots.realm_id,
+    lookup: idOrNameLookup(robots),
+    // A robot may read itself (e.g. to check its integrity).
+    self: {
+      isSelf: (request, row) => request.identity?.type === 'robot' && request.identity.id === row.id,
+      updatable: [],
+    },
+    allowPut: true,
+    hooks: {
+      ...secretHooks,
+      prepareUpdate: async (existing, input, context) => {
+        const renaming = input.name != null && input.name !== existing.name;
+        if (renaming && existing.name === systemRobotName) {
+          const [realm] = await context.db
+            .select({ name: realms.name })
+            .from(realms)
+            .where(eq(realms.id, existing.realm_id as string));
+          if (realm?.name === MASTER_REALM_NAME) throw badRequest('The system robot can not be renamed.');
+        }
+        return secretHooks.prepareUpdate!(existing, input, context);
       },
     },
-  }),
-  permissions: {
-    read: [P.ROBOT_READ, P.ROBOT_UPDATE, P.ROBOT_DELETE],
-    create: [P.ROBOT_CREATE],
-    update: [P.ROBOT_UPDATE],
-    delete: [P.ROBOT_DELETE],
-  },
-  createSchema: z.object({ ...editable, realm_id: uuid().optional() }).strict(),
-  updateSchema: z.object(editable).partial().strict(),
-  realmColumn: robots.realm_id,
-  lookup: idOrNameLookup(robots),
-  // A robot may read itself (e.g. to check its integrity).
-  self: {
-    isSelf: (request, row) => request.identity?.type === 'robot' && request.identity.id === row.id,
-    updatable: [],
-  },
-  allowPut: true,
-  hooks: secretIdentityHooks(generateRobotSecret),
-};
+  };
+}

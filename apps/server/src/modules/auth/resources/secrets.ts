@@ -1,5 +1,6 @@
 import type { ResourceHooks, Row } from '../../../platform/http/resource/index.ts';
 import { generateName, hashSecret, isHashedSecret } from '../crypto/secrets.ts';
+import { assertMayChangeCredentialsOf } from '../permissions/escalation.ts';
 import { defined, realmForCreate } from './helpers.ts';
 
 /**
@@ -26,9 +27,9 @@ const PLAIN_SECRET = Symbol('plainSecret');
 /**
  * Hooks of an identity that signs in with a secret (robots, clients): a generated name and the
  * caller's realm by default, the secret stored hashed and shown in the response of the write that
- * set it, and only then.
+ * set it, and only then. Setting the secret of an existing one is an escalation guard's business.
  */
-export function secretIdentityHooks(generate: () => string): ResourceHooks {
+export function secretIdentityHooks(kind: 'robot' | 'client', generate: () => string): ResourceHooks {
   return {
     prepareCreate: async (input, { request }) => {
       const secret = await resolveSecret(input, generate, true);
@@ -44,6 +45,13 @@ export function secretIdentityHooks(generate: () => string): ResourceHooks {
       const secret = await resolveSecret(input, generate, false);
       (input as Record<symbol, unknown>)[PLAIN_SECRET] = secret.plain;
       return defined({ ...input, name: input.name ?? undefined, secret: secret.stored });
+    },
+    beforeUpdate: async (existing, input, { request, db }) => {
+      // Whoever sets a new secret can authenticate as this identity and act with its permissions.
+      const plain = (input as Record<symbol, unknown>)[PLAIN_SECRET];
+      if (typeof plain === 'string') {
+        await assertMayChangeCredentialsOf(db, request, { kind, id: existing.id as string });
+      }
     },
     present: (row, input) => {
       const plain = (input as Record<symbol, unknown>)[PLAIN_SECRET];

@@ -7,6 +7,7 @@ import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
 import { hashSecret } from '../crypto/secrets.ts';
 import { realms, users } from '../db/identity.ts';
+import { assertMayChangeCredentialsOf } from '../permissions/escalation.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
 import { email, name, optionalText, password, RESERVED_USER_NAME_PREFIXES, uuid } from './validation.ts';
@@ -157,6 +158,12 @@ export function userResource(adminName: string): ResourceDefinition {
           throw badRequest('The name of this account is locked.');
         }
         return defined(await withHashedPassword(input));
+      },
+      beforeUpdate: async (existing, input, { request, db }) => {
+        // Whoever sets a password can sign in as that user: no taking over a more privileged account.
+        if (typeof input.password === 'string') {
+          await assertMayChangeCredentialsOf(db, request, { kind: 'user', id: existing.id as string });
+        }
       },
       beforeDelete: (existing, { request }) => {
         if (request.identity?.id === existing.id) throw badRequest('You can not delete your own account.');

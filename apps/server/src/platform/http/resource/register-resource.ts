@@ -181,6 +181,7 @@ export function registerResource(
       if (!definition.self || !isSelf(request, existing)) throw denied;
       assertSelfUpdatable(Object.keys(input), definition.self.updatable);
     }
+    await definition.hooks?.beforeUpdate?.(existing, input, { request, db });
     const updated = await withTransaction(db, async (tx) => {
       const [row] = (await tx
         .update(definition.table)

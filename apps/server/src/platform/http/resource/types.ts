@@ -41,6 +41,12 @@ export interface ResourceHooks {
   prepareCreate?(input: Row, context: ResourceContext): Promise<Row> | Row;
   /** Completes and checks a validated update body against the stored record. */
   prepareUpdate?(existing: Row, input: Row, context: ResourceContext): Promise<Row> | Row;
+  /**
+   * Refuses an update by throwing, once the caller is known to be allowed to make it (after the
+   * permission checks), e.g. an escalation guard whose refusal must not tell a caller without the
+   * update permission anything about the record. `input` is the validated body.
+   */
+  beforeUpdate?(existing: Row, input: Row, context: ResourceContext): Promise<void> | void;
   /** Refuses a delete (e.g. of something built in) by throwing. */
   beforeDelete?(existing: Row, context: ResourceContext): Promise<void> | void;
   /**

@@ -39,6 +39,8 @@ export const ErrorCode = {
   UNSUPPORTED_AUTH_HEADER_TYPE: 'unsupported_auth_header_type',
   FEATURE_DISABLED: 'feature_disabled',
   ENTITY_REFERENCE_INVALID: 'entity_reference_invalid',
+  // Hub core
+  ANALYSIS_BUCKET_ENTRYPOINT_EXISTS: 'analysis_bucket_entrypoint_exists',
   // Access decisions (identity-and-access §6, §8)
   INSUFFICIENT_PERMISSIONS: 'insufficient_permissions',
   PERMISSION_NOT_FOUND: 'permission_not_found',

@@ -35,6 +35,7 @@ export const errors: Phrases['errors'] = {
   unsupported_auth_header_type: 'Die Art des Authorization-Headers wird nicht unterstützt.',
   feature_disabled: 'Diese Funktion ist auf diesem Server nicht aktiviert.',
   entity_reference_invalid: 'Ein referenzierter Eintrag existiert nicht.',
+  analysis_bucket_entrypoint_exists: 'Der Analyse-Bucket hat bereits eine Einstiegsdatei.',
   insufficient_permissions: 'Sie besitzen die erforderlichen Berechtigungen nicht.',
   permission_not_found: 'Eine dafür erforderliche Berechtigung wurde nicht gefunden.',
   permission_denied: 'Sie sind dazu nicht berechtigt.',

@@ -38,6 +38,7 @@ export const errors = {
   unsupported_auth_header_type: 'The authorization header type is not supported.',
   feature_disabled: 'This function is not enabled on this server.',
   entity_reference_invalid: 'A referenced entry does not exist.',
+  analysis_bucket_entrypoint_exists: 'The analysis bucket has an entrypoint file already.',
   // Access decisions (identity-and-access §6, §8)
   insufficient_permissions: "You don't own the required permissions.",
   permission_not_found: 'A permission required for this was not found.',

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../platform/events/domain-events.ts';
 import { requestContext, type ResourceAccess, type Row } from '../../platform/http/resource/index.ts';
 import type { StorageDriver } from './drivers/driver.ts';
+import type { StorageEntityType } from './entity-types.ts';
 import { present } from './present.ts';
 
 /** What the storage routes work with. */
@@ -26,7 +27,7 @@ export function lookupRealmOf(request: FastifyRequest): string | undefined {
 export function publishChange(
   context: StorageContext,
   request: FastifyRequest,
-  type: 'bucket' | 'bucketFile',
+  type: StorageEntityType,
   event: EntityEventName,
   row: Row,
   previous?: Row,

@@ -18,6 +18,7 @@ export { createBucket, type CreateBucketInput } from './buckets/bucket.service.t
 export { bucketArchive } from './buckets/bucket-archive.ts';
 export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
+export { StorageEntityType } from './entity-types.ts';
 export type { StorageDriver, StoredObject } from './drivers/driver.ts';
 export type { StorageBucket, StorageBucketFile } from './db/index.ts';
 

@@ -27,12 +27,28 @@ function keyColumns(detail: string | undefined): string[] {
 }
 
 /**
+ * Client errors of named constraints that mean more than "a duplicate" (e.g. a second entrypoint of
+ * a bucket). Modules own their constraints, so they describe them here; the platform stays unaware.
+ */
+const constraintErrors = new Map<string, () => HttpError>();
+
+/** Answers violations of `constraint` with the error `describe` builds instead of the generic one. */
+export function describeConstraintViolation(constraint: string, describe: () => HttpError): void {
+  constraintErrors.set(constraint, describe);
+}
+
+/**
  * Turns constraint violations into the client errors they are (a duplicate name is a 409, a dangling
  * reference a 400), so they never surface as 500s. Other database errors stay internal.
  */
 export function translateDatabaseError(error: unknown): HttpError | undefined {
   const pg = findPostgresError(error);
   if (!pg) return undefined;
+  const described = pg.constraint ? constraintErrors.get(pg.constraint) : undefined;
+  if (described) {
+    const known = described();
+    return new HttpError(known.statusCode, known.code, known.message, { cause: error });
+  }
   const columns = keyColumns(pg.detail).filter(
     (name) => !name.endsWith('realm_id') || keyColumns(pg.detail).length === 1,
   );

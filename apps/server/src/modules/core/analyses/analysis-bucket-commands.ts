@@ -5,7 +5,7 @@ import { withTransaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { requestContext } from '../../../platform/http/resource/index.ts';
 import { deleteBucketRecords, removeBucketObjects } from '../../storage/index.ts';
-import { analyses, analysisBuckets } from '../db/index.ts';
+import { analyses, analysisBucketFiles, analysisBuckets } from '../db/index.ts';
 import { ensureAnalysisBuckets } from './analysis-buckets.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';
 import type { AnalysisContext } from './context.ts';
@@ -72,7 +72,12 @@ export async function tearDown(
   analysis: AnalysisRow,
 ): Promise<AnalysisRow> {
   if (analysis.configuration_locked) throw badRequest(TEAR_DOWN_LOCKED_MESSAGE);
-  const { removed, storageIds, updated } = await withTransaction(context.db, async (tx) => {
+  const { removedFiles, removed, storageIds, updated } = await withTransaction(context.db, async (tx) => {
+    // Removed explicitly rather than by the buckets' cascade, so that each one is announced.
+    const files = await tx
+      .delete(analysisBucketFiles)
+      .where(eq(analysisBucketFiles.analysis_id, analysis.id))
+      .returning();
     const rows = await tx
       .delete(analysisBuckets)
       .where(eq(analysisBuckets.analysis_id, analysis.id))
@@ -86,12 +91,21 @@ export async function tearDown(
       .set({ external_id: null })
       .where(eq(analyses.id, analysis.id))
       .returning();
-    return { removed: rows, storageIds: ids, updated: row! };
+    return { removedFiles: files, removed: rows, storageIds: ids, updated: row! };
   });
   await removeBucketObjects(context.driver, storageIds, (error, bucketId) =>
     context.log.error({ err: error, bucketId }, 'stored objects of a removed analysis bucket remain'),
   );
   const audit = requestContext(request);
+  for (const row of removedFiles) {
+    context.publish({
+      type: CoreEntityType.ANALYSIS_BUCKET_FILE,
+      event: 'deleted',
+      data: row,
+      realmIds: [row.realm_id],
+      ...audit,
+    });
+  }
   for (const row of removed) {
     context.publish({
       type: CoreEntityType.ANALYSIS_BUCKET,

@@ -3,17 +3,24 @@ import {
   AnalysisBucketFileUpdateSchema,
   AnalysisBucketType,
   CoreEntityType,
+  ErrorCode,
   PlatformPermissionName as P,
 } from '@federa/schemas';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../../platform/db/index.ts';
 import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { describeConstraintViolation } from '../../../platform/http/database-errors.ts';
+import { badRequest, HttpError } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
 import { findBucketFile } from '../../storage/index.ts';
-import { analyses, analysisBucketFiles, analysisBuckets } from '../db/index.ts';
+import {
+  analyses,
+  ANALYSIS_BUCKET_ENTRYPOINT_INDEX,
+  analysisBucketFiles,
+  analysisBuckets,
+} from '../db/index.ts';
 import { ANALYSIS_READERS, LOCKED_MESSAGE } from './access-rules.ts';
 
 async function loadBucket(db: Executor, access: ResourceAccess, request: FastifyRequest, id: string) {
@@ -33,6 +40,14 @@ async function loadBucket(db: Executor, access: ResourceAccess, request: Fastify
   return row;
 }
 
+export const ENTRYPOINT_EXISTS_MESSAGE = 'The analysis bucket has an entrypoint file already.';
+
+// A second entrypoint refused by the database is the caller's conflict, not a server error.
+describeConstraintViolation(
+  ANALYSIS_BUCKET_ENTRYPOINT_INDEX,
+  () => new HttpError(409, ErrorCode.ANALYSIS_BUCKET_ENTRYPOINT_EXISTS, ENTRYPOINT_EXISTS_MESSAGE),
+);
+
 /** Code files make up the locked configuration; results and temporary files may still arrive. */
 function assertChangeable(bucket: { type: string; locked: boolean }): void {
   if (bucket.type === AnalysisBucketType.CODE && bucket.locked) throw badRequest(LOCKED_MESSAGE);
@@ -40,20 +55,27 @@ function assertChangeable(bucket: { type: string; locked: boolean }): void {
 
 /**
  * Links between an analysis bucket and the storage files uploaded into it. A bucket has at most one
- * entrypoint (`root`): marking a file clears the mark of every other file of the bucket, in the same
- * transaction and under a lock of the bucket row, so concurrent marks leave exactly one.
+ * entrypoint (`root`), which a partial unique index guarantees. So that the index never sees two
+ * marks, not even for a moment, a file is written unmarked first; then, in the same transaction and
+ * under a lock of the bucket row, the other files lose their mark and this one gets it. Concurrent
+ * marks take turns on the lock, and the last one wins.
  */
 export function analysisBucketFileResource(
   access: ResourceAccess,
   clearedRoots: Map<string, Row[]>,
 ): ResourceDefinition {
-  const clearOtherRoots = async (db: Executor, row: Row) => {
-    if (row.root !== true) return;
+  // Requests that mark their file as the entrypoint, from the preparation to the write.
+  const marking = new WeakSet<FastifyRequest>();
+
+  /** Moves the entrypoint mark of the row's bucket to the row; returns the files that lost it. */
+  const markEntrypoint = async (db: Executor, row: Row) => {
     await db
       .select({ id: analysisBuckets.id })
       .from(analysisBuckets)
       .where(eq(analysisBuckets.id, row.bucket_id as string))
-      .for('update');
+      // Not FOR UPDATE: each new file's foreign key check holds a KEY SHARE lock on the bucket row,
+      // which FOR UPDATE would wait for, so two new entrypoints would deadlock each other.
+      .for('no key update');
     const cleared = await db
       .update(analysisBucketFiles)
       .set({ root: false })
@@ -65,8 +87,27 @@ export function analysisBucketFileResource(
         ),
       )
       .returning();
+    const [marked] = await db
+      .update(analysisBucketFiles)
+      .set({ root: true })
+      .where(eq(analysisBucketFiles.id, row.id as string))
+      .returning();
+    // The framework returns and announces this row object, so it must show the mark.
+    Object.assign(row, marked);
     // Announced after the commit, with the change that caused them (followEntrypointChanges).
     if (cleared.length > 0) clearedRoots.set(row.id as string, cleared);
+  };
+
+  /**
+   * Takes the entrypoint mark out of the values the framework writes, remembering it. A file that is
+   * the entrypoint already keeps its mark and takes no bucket lock: a transaction waiting for the
+   * bucket then never holds a row another one needs to clear (no deadlock), and should the file have
+   * lost its mark meanwhile, the index turns the write into a clear conflict.
+   */
+  const deferMark = (request: FastifyRequest, values: Row, existing?: Row): Row => {
+    if (values.root !== true || existing?.root === true) return values;
+    marking.add(request);
+    return { ...values, root: false };
   };
 
   return {
@@ -122,7 +163,7 @@ export function analysisBucketFileResource(
           throw badRequest('The file was not uploaded into the storage bucket of the analysis bucket.');
         }
         const identity = request.identity!;
-        return {
+        return deferMark(request, {
           bucket_id: bucket.id,
           external_id: file.id,
           name: (input.name as string | null | undefined) ?? file.path,
@@ -132,18 +173,18 @@ export function analysisBucketFileResource(
           realm_id: bucket.realm_id,
           user_id: identity.type === 'user' ? identity.id : null,
           robot_id: identity.type === 'robot' ? identity.id : null,
-        } satisfies Row;
+        });
       },
       prepareUpdate: async (existing, input, { request, db }) => {
         assertChangeable(await loadBucket(db, access, request, existing.bucket_id as string));
         if (Object.keys(input).length === 0) throw badRequest('Name at least one of name or root.');
-        return input;
+        return deferMark(request, input, existing);
       },
       beforeDelete: async (existing, { request, db }) => {
         assertChangeable(await loadBucket(db, access, request, existing.bucket_id as string));
       },
-      afterWrite: async (row, event, { db }) => {
-        if (event !== 'deleted') await clearOtherRoots(db, row);
+      afterWrite: async (row, event, { request, db }) => {
+        if (event !== 'deleted' && marking.has(request)) await markEntrypoint(db, row);
       },
     },
   };

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { withTransaction, type Transaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { requestContext, type Row } from '../../../platform/http/resource/index.ts';
+import { findBucketFile } from '../../storage/index.ts';
 import {
   analyses,
   analysisBucketFiles,
@@ -120,24 +121,36 @@ function nodesOf(tx: Transaction, analysisId: string) {
     .orderBy(asc(nodes.name));
 }
 
+/**
+ * Whether the code bucket's entrypoint names a file that is still stored in the code bucket's
+ * storage bucket. A stored file's deletion removes its link only after its commit
+ * (storage-deletions.ts), so the link alone does not prove the file is there.
+ */
+async function hasStoredEntrypoint(
+  tx: Transaction,
+  code: { id: string; external_id: string | null },
+): Promise<boolean> {
+  const [entrypoint] = await tx
+    .select({ external_id: analysisBucketFiles.external_id })
+    .from(analysisBucketFiles)
+    .where(and(eq(analysisBucketFiles.bucket_id, code.id), eq(analysisBucketFiles.root, true)))
+    .limit(1);
+  if (!entrypoint) return false;
+  const file = await findBucketFile(tx, entrypoint.external_id);
+  return !!file && file.bucket_id === code.external_id;
+}
+
 async function lock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
   const [code] = await tx
-    .select({ id: analysisBuckets.id })
+    .select({ id: analysisBuckets.id, external_id: analysisBuckets.external_id })
     .from(analysisBuckets)
     .where(
       and(eq(analysisBuckets.analysis_id, analysis.id), eq(analysisBuckets.type, AnalysisBucketType.CODE)),
     );
-  const [entrypoint] = code
-    ? await tx
-        .select({ id: analysisBucketFiles.id })
-        .from(analysisBucketFiles)
-        .where(and(eq(analysisBucketFiles.bucket_id, code.id), eq(analysisBucketFiles.root, true)))
-        .limit(1)
-    : [];
   assertAllowed(
     checkAnalysisLockRequirements({
       codeBucket: !!code,
-      entrypoint: !!entrypoint,
+      entrypoint: !!code && (await hasStoredEntrypoint(tx, code)),
       nodes: await nodesOf(tx, analysis.id),
     }),
   );

@@ -13,6 +13,7 @@ import { analysisResource } from './analysis.resource.ts';
 import { startBuildTimeoutSweeper } from './build-timeout.ts';
 import type { AnalysisContext } from './context.ts';
 import { registerReadOnlyResource } from './read-only-resource.ts';
+import { followStorageDeletions } from './storage-deletions.ts';
 
 export type { AnalysisContext } from './context.ts';
 export { analysisLogLabels, analysisNodeLogLabels } from './analysis-logs.routes.ts';
@@ -48,6 +49,7 @@ export function registerAnalyses(
   const unsubscribers = [
     followAnalysisChanges(events, context, removedBuckets),
     followEntrypointChanges(events, context.publish, clearedRoots),
+    followStorageDeletions(events, context),
   ];
   // The worker role reports builds that stopped making progress as failed, without anyone checking.
   if (app.config.roles.includes('worker')) {

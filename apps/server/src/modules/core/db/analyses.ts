@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -102,6 +103,9 @@ export const analysisBuckets = pgTable(
   (table) => [unique('analysis_buckets_type_analysis_unique').on(table.type, table.analysis_id)],
 );
 
+/** The partial unique index that allows one entrypoint (`root`) per analysis bucket. */
+export const ANALYSIS_BUCKET_ENTRYPOINT_INDEX = 'analysis_bucket_files_bucket_entrypoint_unique';
+
 export const analysisBucketFiles = pgTable(
   'analysis_bucket_files',
   {
@@ -127,6 +131,10 @@ export const analysisBucketFiles = pgTable(
   (table) => [
     index('analysis_bucket_files_bucket_index').on(table.bucket_id),
     index('analysis_bucket_files_analysis_index').on(table.analysis_id),
+    // One entrypoint per bucket, guaranteed by the database and not only by the writers' bucket lock.
+    uniqueIndex(ANALYSIS_BUCKET_ENTRYPOINT_INDEX)
+      .on(table.bucket_id)
+      .where(sql`${table.root} = true`),
   ],
 );
 

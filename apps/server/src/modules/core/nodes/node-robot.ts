@@ -35,6 +35,31 @@ export async function createNodeRobot(
       realm_id: node.realm_id,
     })
     .returning({ id: robots.id });
+  await grantNodeRobotPermissions(db, { id: robot!.id, realm_id: node.realm_id });
+  return robot!.id;
+}
+
+export async function deleteNodeRobot(db: Executor, robotId: string | null | undefined): Promise<void> {
+  if (robotId) await db.delete(robots).where(eq(robots.id, robotId));
+}
+
+/** Whether the robot still exists (an administrator may have deleted it; the node then keeps none). */
+export async function nodeRobotExists(db: Executor, robotId: string | null | undefined): Promise<boolean> {
+  if (!robotId) return false;
+  const [row] = await db.select({ id: robots.id }).from(robots).where(eq(robots.id, robotId)).limit(1);
+  return !!row;
+}
+
+/**
+ * Gives the robot whichever of the node permissions it lacks (hub-original §8.3 syncs them on node
+ * create and update). Permissions an administrator added on top stay: taking them away on any edit
+ * of the node would undo a deliberate grant. A permission that does not exist is skipped, as the
+ * original only warns about it.
+ */
+export async function grantNodeRobotPermissions(
+  db: Executor,
+  robot: { id: string; realm_id: string },
+): Promise<void> {
   const granted = await db
     .select({ id: permissions.id })
     .from(permissions)
@@ -45,19 +70,16 @@ export async function createNodeRobot(
         isNull(permissions.client_id),
       ),
     );
-  if (granted.length > 0) {
-    await db.insert(robotPermissions).values(
+  if (granted.length === 0) return;
+  await db
+    .insert(robotPermissions)
+    .values(
       granted.map((permission) => ({
-        robot_id: robot!.id,
-        robot_realm_id: node.realm_id,
+        robot_id: robot.id,
+        robot_realm_id: robot.realm_id,
         permission_id: permission.id,
         permission_realm_id: null,
       })),
-    );
-  }
-  return robot!.id;
-}
-
-export async function deleteNodeRobot(db: Executor, robotId: string | null | undefined): Promise<void> {
-  if (robotId) await db.delete(robots).where(eq(robots.id, robotId));
+    )
+    .onConflictDoNothing();
 }

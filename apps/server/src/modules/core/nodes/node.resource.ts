@@ -17,7 +17,9 @@ import { realmOfNewRecord } from '../shared/realms.ts';
 import {
   createNodeRobot,
   deleteNodeRobot,
+  grantNodeRobotPermissions,
   newRobotCredentials,
+  nodeRobotExists,
   type RobotCredentials,
 } from './node-robot.ts';
 import { normalizePublicKey } from './public-key.ts';
@@ -46,11 +48,32 @@ function withPublicKey(input: Row): Row {
 /**
  * Nodes. Creating one also creates its robot (in the same transaction); the robot's secret is part
  * of the create response only (`robot_secret`) and is stored as a hash, so it can never be read
- * again; the identity API regenerates it. Deleting a node deletes its robot.
+ * again; the identity API regenerates it. Updating a node whose robot was deleted creates a new one
+ * (hub-original §8.3), whose secret is then part of that update response; an existing robot gets
+ * back the node permissions it lacks. Deleting a node deletes its robot.
  */
 export function nodeResource(): ResourceDefinition {
   // Credentials made before the transaction, handed to afterWrite (by request) and to present (by body).
   const pending = new WeakMap<object, RobotCredentials>();
+  // Credentials of robots an update actually created (another update may have been first).
+  const issued = new WeakSet<RobotCredentials>();
+  // The body of an update by request, for credentials made only inside the write.
+  const updateInputs = new WeakMap<object, Row>();
+
+  /** Links a new robot to the node; the framework returns and announces `row`, so it shows it too. */
+  const linkNewRobot = async (db: Executor, row: Row, credentials: RobotCredentials) => {
+    const robotId = await createNodeRobot(
+      db,
+      { id: row.id as string, name: row.name as string, realm_id: row.realm_id as string },
+      credentials,
+    );
+    await db
+      .update(nodes)
+      .set({ robot_id: robotId })
+      .where(eq(nodes.id, row.id as string));
+    row.robot_id = robotId;
+    issued.add(credentials);
+  };
 
   return {
     path: 'nodes',
@@ -127,10 +150,16 @@ export function nodeResource(): ResourceDefinition {
         pending.set(input, credentials);
         return withPublicKey({ ...input, realm_id: realmOfNewRecord(request, input.realm_id) });
       },
-      prepareUpdate: async (existing, input, { db }) => {
+      prepareUpdate: async (existing, input, { request, db }) => {
         const { realm_id: realmId, ...changes } = input;
         if (realmId && realmId !== existing.realm_id) throw badRequest(NODE_REALM_FIXED_MESSAGE);
         await assertRegistryExists(db, changes.registry_id);
+        updateInputs.set(request, input);
+        if (!(await nodeRobotExists(db, existing.robot_id as string | null))) {
+          const credentials = await newRobotCredentials();
+          pending.set(request, credentials);
+          pending.set(input, credentials);
+        }
         // A form sent back unchanged is a save without changes, not an empty update.
         return Object.keys(changes).length > 0 ? withPublicKey(changes) : { realm_id: existing.realm_id };
       },
@@ -139,24 +168,33 @@ export function nodeResource(): ResourceDefinition {
           await deleteNodeRobot(db, row.robot_id as string | null);
           return;
         }
-        if (event !== 'created') return;
-        const credentials = pending.get(request);
-        if (!credentials) throw new Error('node robot credentials missing');
-        const robotId = await createNodeRobot(
-          db,
-          { id: row.id as string, name: row.name as string, realm_id: row.realm_id as string },
-          credentials,
-        );
-        await db
-          .update(nodes)
-          .set({ robot_id: robotId })
-          .where(eq(nodes.id, row.id as string));
-        // The framework returns and announces this row object, so it must show the robot too.
-        row.robot_id = robotId;
+        if (event === 'created') {
+          const credentials = pending.get(request);
+          if (!credentials) throw new Error('node robot credentials missing');
+          await linkNewRobot(db, row, credentials);
+          return;
+        }
+        // The update holds the node row's lock: what it sees of the robot is what it may rely on.
+        if (await nodeRobotExists(db, row.robot_id as string | null)) {
+          await grantNodeRobotPermissions(db, {
+            id: row.robot_id as string,
+            realm_id: row.realm_id as string,
+          });
+          return;
+        }
+        // The robot was deleted: a new one. Its credentials come from the preparation (hashing is
+        // slow), unless the robot went only after it; then they are made here, which is rare.
+        let credentials = pending.get(request);
+        if (!credentials) {
+          credentials = await newRobotCredentials();
+          const input = updateInputs.get(request);
+          if (input) pending.set(input, credentials);
+        }
+        await linkNewRobot(db, row, credentials);
       },
-      present: (row, input, event) => {
-        const credentials = event === 'created' ? pending.get(input) : undefined;
-        return credentials ? { ...row, robot_secret: credentials.secret } : row;
+      present: (row, input) => {
+        const credentials = pending.get(input);
+        return credentials && issued.has(credentials) ? { ...row, robot_secret: credentials.secret } : row;
       },
     },
   };

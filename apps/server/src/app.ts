@@ -25,7 +25,7 @@ import {
 } from './modules/auth/index.ts';
 import { coreModule } from './modules/core/index.ts';
 import { registerRealtime, registerRealtimeEmitter } from './modules/realtime/index.ts';
-import { storageModule } from './modules/storage/index.ts';
+import { BucketWriteGuards, storageModule } from './modules/storage/index.ts';
 import { telemetryModule, TelemetryServices } from './modules/telemetry/index.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -113,12 +113,15 @@ export async function buildApp({
   telemetry.attach(app);
 
   if (config.roles.includes('api')) {
+    // The hub tells storage which buckets must not change (a locked analysis's code).
+    const bucketWriteGuards = new BucketWriteGuards();
     await app.register(authModule, { prefix: '/auth', services: auth, events, config });
     await app.register(coreModule, {
       prefix: '/core',
       auth,
       events,
       masterImagesSource: config.masterImages.source,
+      bucketWriteGuards,
     });
     await app.register(storageModule, {
       prefix: '/storage',
@@ -126,6 +129,7 @@ export async function buildApp({
       access: auth.authorizer,
       events,
       config,
+      writeGuards: bucketWriteGuards,
     });
     await app.register(telemetryModule, {
       prefix: '/telemetry',

@@ -12,8 +12,9 @@ import { projectResource } from './projects/project.resource.ts';
 import { registryProjectResource } from './registries/registry-project.resource.ts';
 import { registryResource } from './registries/registry.resource.ts';
 import { registerAnalyses } from './analyses/index.ts';
+import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
-import { createStorageDriver, type StorageDriver } from '../storage/index.ts';
+import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
 
@@ -24,6 +25,8 @@ export interface CoreModuleOptions {
   masterImagesSource: string;
   /** The storage driver for analysis downloads; by default one of the configured kind (closed with the app). */
   storageDriver?: StorageDriver;
+  /** Storage's write guards, to which the hub adds its own (a locked analysis's code stays as it is). */
+  bucketWriteGuards?: BucketWriteGuards;
 }
 
 /** The hub core API (projects, nodes, registries, master images), mounted under /core. */
@@ -54,6 +57,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   }
 
   serviceCommandRoutes(app, services);
+  options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
   registerAnalyses(

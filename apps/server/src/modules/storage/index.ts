@@ -7,6 +7,7 @@ import type { ResourceAccess } from '../../platform/http/resource/index.ts';
 import { requireIdentity } from '../auth/index.ts';
 import { registerBucketStreamRoute } from './buckets/bucket-stream.routes.ts';
 import { registerBucketRoutes } from './buckets/bucket.routes.ts';
+import { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
 import type { StorageContext } from './context.ts';
 import { createStorageDriver } from './drivers/create-driver.ts';
 import type { StorageDriver } from './drivers/driver.ts';
@@ -16,6 +17,7 @@ import { followRealmDeletions } from './realm-cleanup.ts';
 
 export { createBucket, type CreateBucketInput } from './buckets/bucket.service.ts';
 export { bucketArchive } from './buckets/bucket-archive.ts';
+export { BucketWriteGuards, type BucketWriteGuard } from './buckets/bucket-write-guards.ts';
 export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
 export { StorageEntityType } from './entity-types.ts';
@@ -32,6 +34,8 @@ export interface StorageModuleOptions {
   config: Pick<AppConfig, 'dataDir' | 'storage'>;
   /** Tests may hand in a driver; by default the configured one is created (and closed with the app). */
   driver?: StorageDriver;
+  /** Guards other modules added (see `BucketWriteGuards`); none by default. */
+  writeGuards?: BucketWriteGuards;
 }
 
 /** The storage API (buckets, bucket files, uploads, downloads), mounted under /storage. */
@@ -61,6 +65,7 @@ export async function storageModule(app: FastifyInstance, options: StorageModule
     db: options.db,
     access: options.access,
     driver,
+    writeGuards: options.writeGuards ?? new BucketWriteGuards(),
     publish: (event) => options.events.publish(event),
     log: app.log,
   };

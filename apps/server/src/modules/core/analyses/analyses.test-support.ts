@@ -155,10 +155,22 @@ export async function uploadFiles(
   bucketId: string,
   files: UploadFile[],
 ) {
+  const response = await sendUpload(app, caller, bucketId, files);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string; path: string }[];
+}
+
+/** `POST /storage/buckets/{id}/upload` with the files as multipart form data; the raw answer. */
+export async function sendUpload(
+  app: FastifyInstance,
+  caller: Caller,
+  bucketId: string,
+  files: UploadFile[],
+) {
   const form = new FormData();
   files.forEach((file, index) => form.append(`files[${index}]`, new Blob([file.content]), file.path));
   const encoded = new Request('http://upload.test', { method: 'POST', body: form });
-  const response = await app.inject({
+  return app.inject({
     method: 'POST',
     url: `/storage/buckets/${bucketId}/upload`,
     headers: {
@@ -167,8 +179,6 @@ export async function uploadFiles(
     },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: string; path: string }[];
 }
 
 /** The analysis' bucket of a type, as the web app finds it. */

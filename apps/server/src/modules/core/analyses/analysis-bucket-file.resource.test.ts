@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { userWith } from '../core.test-support.ts';
 import { LOCKED_MESSAGE } from './access-rules.ts';
-import { bucketOf, createAnalysisWorld, uploadFiles, type AnalysisWorld } from './analyses.test-support.ts';
+import {
+  type AnalysisWorld,
+  bucketOf,
+  createAnalysisWorld,
+  sendUpload,
+  uploadFiles,
+} from './analyses.test-support.ts';
 
 describe('analysis bucket files and permissions', () => {
   let world: AnalysisWorld;
@@ -95,11 +101,15 @@ describe('analysis bucket files and permissions', () => {
         await world.siteOperator.post(`/core/analysis-nodes/${link.id}`, { approval_status: 'approved' });
       }
     }
+    // A file stored before the lock but never linked to the analysis.
+    const code = await bucketOf(world.owner, analysisId, 'CODE');
+    const [unlinked] = await uploadFiles(world.ctx.app, world.owner, code.external_id, [
+      { path: 'late.py', content: 'd' },
+    ]);
     expect(
       (await world.owner.post(`/core/analyses/${analysisId}/command`, { command: 'configurationLock' }))
         .statusCode,
     ).toBe(202);
-    const code = await bucketOf(world.owner, analysisId, 'CODE');
     const files = (await world.owner.get(`/core/analysis-bucket-files?filter[bucket_id]=${code.id}`)).json()
       .data;
     const update = await world.owner.post(`/core/analysis-bucket-files/${files[1].id}`, { root: true });
@@ -108,14 +118,16 @@ describe('analysis bucket files and permissions', () => {
     expect((await world.owner.delete(`/core/analysis-bucket-files/${files[0].id}`)).json().message).toBe(
       LOCKED_MESSAGE,
     );
-    const late = await uploadFiles(world.ctx.app, world.owner, code.external_id, [
-      { path: 'late.py', content: 'd' },
+    const late = await sendUpload(world.ctx.app, world.owner, code.external_id, [
+      { path: 'later.py', content: 'e' },
     ]);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(LOCKED_MESSAGE);
     expect(
       (
         await world.owner.post('/core/analysis-bucket-files', {
           bucket_id: code.id,
-          external_id: late[0]!.id,
+          external_id: unlinked!.id,
         })
       ).json().message,
     ).toBe(LOCKED_MESSAGE);

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { storageBucketFiles } from '../../storage/db/index.ts';
-import { createAnalysisWorld, eventually, uploadCode, type AnalysisWorld } from './analyses.test-support.ts';
+import { LOCKED_MESSAGE } from './access-rules.ts';
+import {
+  createAnalysisWorld,
+  eventually,
+  sendUpload,
+  uploadCode,
+  type AnalysisWorld,
+} from './analyses.test-support.ts';
 
 const ENTRYPOINT_MISSING =
   'At least one code file must be uploaded and at least one entrypoint file is required.';
@@ -110,6 +117,34 @@ describe('analysis bucket files of deleted stored files', () => {
     const refused = await lock(analysis.id);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().message).toBe(ENTRYPOINT_MISSING);
+  });
+
+  it('keeps the stored code of a locked configuration as it is, until it is unlocked', async () => {
+    const analysis = await configured('Frozen code');
+    expect((await lock(analysis.id)).statusCode).toBe(202);
+    const [stored] = await linkedFiles(analysis.id);
+    const bucketId = analysis.code.external_id as string;
+    const extra = [{ path: 'extra.py', content: 'print("late")' }];
+
+    const refusals = [
+      await sendUpload(world.ctx.app, world.owner, bucketId, extra),
+      await world.owner.delete(`/storage/bucket-files/${stored!.external_id}`),
+      await world.owner.delete(`/storage/buckets/${bucketId}`),
+      // Nobody may, not even the administrator who holds every permission.
+      await world.admin.delete(`/storage/bucket-files/${stored!.external_id}`),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(LOCKED_MESSAGE);
+    }
+    expect((await world.owner.get(`/storage/bucket-files/${stored!.external_id}`)).statusCode).toBe(200);
+    expect((await linkedFiles(analysis.id)).length).toBe(2);
+
+    const unlocked = await world.owner.post(`/core/analyses/${analysis.id}/command`, {
+      command: 'configurationUnlock',
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(202);
+    expect((await sendUpload(world.ctx.app, world.owner, bucketId, extra)).statusCode).toBe(201);
   });
 
   it('announces the files removed with the buckets by tearDown', async () => {

@@ -114,6 +114,7 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
     async (request, reply) => {
       const existing = await requireReadableBucket(context, request, request.params.id);
       await assertMayChange(request, access, [P.BUCKET_DELETE], existing);
+      await context.writeGuards.assertWritable(existing.id);
       // The records go first (their files cascade): once they are gone nobody can reach the objects,
       // and an object the driver failed to remove is only an orphan, never a file without content.
       const [deleted] = await db.delete(storageBuckets).where(eq(storageBuckets.id, existing.id)).returning();

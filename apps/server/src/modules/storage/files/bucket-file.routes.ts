@@ -80,6 +80,7 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
         present(file),
         bucket ? [file, bucket] : [file],
       );
+      await context.writeGuards.assertWritable(file.bucket_id);
       const [deleted] = await db
         .delete(storageBucketFiles)
         .where(eq(storageBucketFiles.id, file.id))

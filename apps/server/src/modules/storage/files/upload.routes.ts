@@ -40,6 +40,7 @@ export function registerUploadRoute(
       }
       const bucket = await requireReadableBucket(context, request, request.params.id);
       await assertMayChange(request, context.access, [P.BUCKET_UPDATE], bucket);
+      await context.writeGuards.assertWritable(bucket.id as string);
 
       let files;
       try {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, seriousAccessibilityFindings } from './support/browser.ts';
+import { browserAvailable, launchBrowser, expectAccessible } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_PASSWORD = 'E2e-Admin-Passw0rd';
@@ -41,18 +41,6 @@ describe.skipIf(!browserAvailable())('access through roles, permissions and poli
     const url = new URL(page.url());
     return `${url.pathname}${decodeURIComponent(url.search)}`;
   };
-  /** Serious and critical axe findings of the page, with the offending markup. */
-  const axeClean = async (page: Page, screen: string) => {
-    const offending: Array<{ id: string; help: string; element: string }> = [];
-    for (const finding of await seriousAccessibilityFindings(page)) {
-      for (const target of finding.targets) {
-        const element = page.locator(target).first();
-        const html = await element.evaluate((node) => node.outerHTML.slice(0, 300));
-        offending.push({ id: finding.id, help: finding.help, element: html });
-      }
-    }
-    expect(offending, screen).toEqual([]);
-  };
   /** A password input by its label (Mantine adds a required mark to the label text). */
   const passwordField = (scope: Page | Locator, label: string) =>
     scope.getByLabel(new RegExp(`^${label}\\b`)).and(scope.locator('input'));
@@ -89,9 +77,9 @@ describe.skipIf(!browserAvailable())('access through roles, permissions and poli
     await policyForm.getByRole('combobox', { name: 'Interval' }).selectOption('daily');
     await policyForm.getByRole('button', { name: 'Create' }).click();
     await policyForm.getByText('The value must be a time of day (HH:MM or HH:MM:SS)').waitFor();
-    await axeClean(page, 'time policy form with a validation message');
+    await expectAccessible(page, 'time policy form with a validation message');
     await startTime.fill('00:00');
-    await axeClean(page, 'time policy form');
+    await expectAccessible(page, 'time policy form');
     await policyForm.getByRole('button', { name: 'Create' }).click();
     await heading(page, `Policy: ${policyName}`).waitFor();
     expect(await page.getByRole('textbox', { name: 'Start time' }).inputValue()).toBe('00:00');
@@ -104,7 +92,7 @@ describe.skipIf(!browserAvailable())('access through roles, permissions and poli
     await policyPicker.fill(policyName);
     await page.getByRole('option', { name: `${policyName} (time)` }).click();
     expect(await policyPicker.inputValue()).toBe(`${policyName} (time)`);
-    await axeClean(page, 'permission form with a policy');
+    await expectAccessible(page, 'permission form with a policy');
     await page.getByRole('button', { name: 'Create' }).click();
     await heading(page, permissionName).waitFor();
     // Stored with the policy: a fresh load shows it chosen.
@@ -122,7 +110,7 @@ describe.skipIf(!browserAvailable())('access through roles, permissions and poli
     await page.getByRole('navigation', { name: roleName }).getByRole('link', { name: 'Permissions' }).click();
     await assign(page, 'user_update');
     await assign(page, permissionName);
-    await axeClean(page, 'role permissions');
+    await expectAccessible(page, 'role permissions');
 
     // A user with a password, holding the role.
     await page.goto(`${server.url}/admin/users/add`);
@@ -172,7 +160,7 @@ describe.skipIf(!browserAvailable())('access through roles, permissions and poli
     const list = page.getByRole('table', { name: 'Users' });
     await list.getByRole('cell', { name: userName, exact: true }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Add', exact: true }).count()).toBe(0);
-    await axeClean(page, "the restricted user's users list");
+    await expectAccessible(page, "the restricted user's users list");
 
     // Menus: only what the permissions allow (web-login.test.ts asserts the admin's full list).
     const sideMenu = page.getByRole('navigation', { name: 'Section menu' });

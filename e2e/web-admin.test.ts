@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, seriousAccessibilityFindings } from './support/browser.ts';
+import { browserAvailable, launchBrowser, expectAccessible } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_PASSWORD = 'E2e-Admin-Passw0rd';
@@ -26,18 +26,6 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
   });
 
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-  /** Serious and critical axe findings of the page, with the offending markup. */
-  const axeClean = async (page: Page, screen: string) => {
-    const offending: Array<{ id: string; help: string; element: string }> = [];
-    for (const finding of await seriousAccessibilityFindings(page)) {
-      for (const target of finding.targets) {
-        const element = page.locator(target).first();
-        const html = await element.evaluate((node) => node.outerHTML.slice(0, 300));
-        offending.push({ id: finding.id, help: finding.help, element: html });
-      }
-    }
-    expect(offending, screen).toEqual([]);
-  };
 
   async function signIn(page: Page) {
     await page.goto(`${server.url}/login`);
@@ -54,12 +42,12 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     // Realm
     await page.goto(`${server.url}/admin/realms`);
     await page.getByRole('table', { name: 'Realms' }).waitFor();
-    await axeClean(page, 'realm list');
+    await expectAccessible(page, 'realm list');
     await page.getByRole('link', { name: 'Add' }).click();
     const realmNameField = page.getByRole('textbox', { name: 'Name', exact: true });
     // A generated name is offered first.
     expect(await realmNameField.inputValue()).toMatch(/^[a-z0-9]{21}$/);
-    await axeClean(page, 'realm form');
+    await expectAccessible(page, 'realm form');
     await realmNameField.fill(realmName);
     await page.getByRole('button', { name: 'Create' }).click();
     await heading(page, realmName).waitFor();
@@ -70,7 +58,7 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.getByRole('textbox', { name: 'Description' }).fill('abc');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('This field should be at least 5 characters long').waitFor();
-    await axeClean(page, 'role form with validation messages');
+    await expectAccessible(page, 'role form with validation messages');
     await page.getByRole('textbox', { name: 'Description' }).fill('Role of the browser test');
     await page.getByRole('button', { name: 'Create' }).click();
     await heading(page, roleName).waitFor();
@@ -80,13 +68,13 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await watcher.goto(`${server.url}/admin/users`);
     const watchedList = watcher.getByRole('table', { name: 'Users' });
     await watchedList.waitFor();
-    await axeClean(watcher, 'user list');
+    await expectAccessible(watcher, 'user list');
     expect(await watchedList.getByRole('cell', { name: userName }).count()).toBe(0);
 
     await page.goto(`${server.url}/admin/users/add`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(userName);
     await page.getByRole('textbox', { name: 'Email' }).fill(`${userName}@example.org`);
-    await axeClean(page, 'user form');
+    await expectAccessible(page, 'user form');
     await page.getByRole('button', { name: 'Create' }).click();
     await heading(page, userName).waitFor();
 
@@ -98,7 +86,7 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.getByRole('searchbox', { name: 'Search' }).fill(roleName);
     await page.getByRole('button', { name: `Assign ${roleName}` }).click();
     await page.getByRole('button', { name: `Remove ${roleName}` }).waitFor();
-    await axeClean(page, 'user roles');
+    await expectAccessible(page, 'user roles');
 
     // The assignment is stored: a fresh load shows it too.
     await page.reload();
@@ -113,7 +101,7 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.goto(`${page.url()}/users`);
     await page.getByRole('searchbox', { name: 'Search' }).fill(userName);
     await page.getByRole('button', { name: `Remove ${userName}` }).waitFor();
-    await axeClean(page, 'role users');
+    await expectAccessible(page, 'role users');
   });
 
   it('has no serious accessibility violations on the other identity screens', async () => {
@@ -137,7 +125,7 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
         .or(page.getByRole('button', { name: 'Create' }))
         .first()
         .waitFor();
-      await axeClean(page, path);
+      await expectAccessible(page, path);
     }
     // A robot: its generated secret is shown once; afterwards only the stored hash, sent back empty.
     await page.goto(`${server.url}/admin/robots/add`);
@@ -145,21 +133,21 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.getByRole('button', { name: 'Create' }).click();
     const secretDialog = page.getByRole('dialog');
     await secretDialog.getByText('Copy the secret now: it is shown only once.').waitFor();
-    await axeClean(page, 'robot secret dialog');
+    await expectAccessible(page, 'robot secret dialog');
     await page.keyboard.press('Escape');
     await heading(page, `e2e-robot-${suffix}`).waitFor();
     await page.reload();
     await page.getByText('The secret is stored hashed; enter a new one to replace it.').waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
-    await axeClean(page, 'robot page');
+    await expectAccessible(page, 'robot page');
 
     // A record page with tabs: the master realm, whose name is fixed.
     await page.goto(`${server.url}/admin/realms`);
     await page.getByRole('link', { name: 'Open master' }).click();
     await heading(page, 'master').waitFor();
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).toBe(true);
-    await axeClean(page, 'master realm');
+    await expectAccessible(page, 'master realm');
   });
 
   it('shows the validation messages of the forms in German', async () => {
@@ -173,7 +161,7 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
       .getByText('Der Eingabewert darf nur aus den folgenden Zeichen bestehen: [0-9a-zA-Z-_.]+')
       .waitFor();
     expect(await page.getByText('Dieses Feld muss mindestens 5 Zeichen lang sein').isVisible()).toBe(true);
-    await axeClean(page, 'German user form with messages');
+    await expectAccessible(page, 'German user form with messages');
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
   });
 });

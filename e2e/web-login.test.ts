@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, seriousAccessibilityFindings } from './support/browser.ts';
+import { browserAvailable, launchBrowser, expectAccessible } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_PASSWORD = 'E2e-Admin-Passw0rd';
@@ -122,12 +122,12 @@ describe.skipIf(!browserAvailable())('signing in to the web app', () => {
   it('has no serious or critical accessibility violations on the login page', async () => {
     const page = await open('/login');
     await loginHeading(page).waitFor();
-    expect(await seriousAccessibilityFindings(page), 'empty form').toEqual([]);
+    await expectAccessible(page, 'empty form');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('This field is required').first().waitFor();
-    expect(await seriousAccessibilityFindings(page), 'with validation messages').toEqual([]);
+    await expectAccessible(page, 'with validation messages');
     await signIn(page, 'not-the-password');
     await page.getByRole('alert').waitFor();
-    expect(await seriousAccessibilityFindings(page), 'with the server error').toEqual([]);
+    await expectAccessible(page, 'with the server error');
   });
 });

@@ -1,30 +1,7 @@
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser } from './support/browser.ts';
+import { browserAvailable, launchBrowser, expectAccessible } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-
-interface AxeFinding {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe-core in the page and returns the serious and critical findings. */
-async function seriousAccessibilityFindings(page: Page): Promise<AxeFinding[]> {
-  await page.addScriptTag({ content: axe.source });
-  const findings = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? null,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-  return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
-}
 
 describe.skipIf(!browserAvailable())('the web shell in a browser', () => {
   let server: RunningServer;
@@ -102,7 +79,7 @@ describe.skipIf(!browserAvailable())('the web shell in a browser', () => {
     ] as const) {
       const page = await open(path, viewport);
       await page.locator('main h1').waitFor();
-      expect(await seriousAccessibilityFindings(page), `${path} at ${viewport.width}px`).toEqual([]);
+      await expectAccessible(page, `${path} at ${viewport.width}px`);
       await context.close();
     }
   });

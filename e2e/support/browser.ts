@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's chromium; the tests never download a browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -37,7 +38,8 @@ export interface AxeFinding {
   id: string;
   impact: string | null;
   help: string;
-  targets: string[];
+  /** The offending markup as axe saw it (captured in the same pass, so vanished elements still show). */
+  elements: string[];
 }
 
 /** Runs axe-core in the page and returns the serious and critical findings. */
@@ -49,8 +51,16 @@ export async function seriousAccessibilityFindings(page: Page): Promise<AxeFindi
       id: violation.id,
       impact: violation.impact ?? null,
       help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
+      elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 300)}`),
     }));
   });
   return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+}
+
+/** Fails with the offending markup when axe finds a serious or critical violation on the page. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const offending = (await seriousAccessibilityFindings(page)).flatMap((finding) =>
+    finding.elements.map((element) => ({ id: finding.id, help: finding.help, element })),
+  );
+  expect(offending, screen).toEqual([]);
 }

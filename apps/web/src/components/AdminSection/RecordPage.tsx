@@ -1,6 +1,6 @@
 import type { PlainPhraseKey } from '@federa/phrases';
 import type { ListQuery } from '@federa/schemas';
-import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import type { Identified } from '../../resources/live/live-list.ts';
 import { labelOf, type ResourceRef } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { SectionNav, type SectionTab } from './SectionNav.tsx';
+import { BusyIndicator } from '../BusyIndicator/BusyIndicator.tsx';
 
 export interface RecordContext<T> {
   readonly record: T;
@@ -42,7 +43,7 @@ export function RecordPage({ resource, kind, tabs, query, listPath }: RecordPage
   if (record.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('admin.list.loading')} />
+        <BusyIndicator label={t('admin.list.loading')} />
       </Center>
     );
   }

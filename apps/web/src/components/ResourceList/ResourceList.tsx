@@ -15,6 +15,7 @@ import {
 import { EmptyListText } from '../EmptyListText/EmptyListText.tsx';
 import { Pagination } from '../Pagination/Pagination.tsx';
 import { useDeleteConfirmation } from './use-delete-confirmation.tsx';
+import { BusyIndicator } from '../BusyIndicator/BusyIndicator.tsx';
 
 export interface ResourceListColumn<T> {
   readonly key: string;
@@ -119,7 +120,7 @@ function ResourceListView<T extends Identified>({
         </Alert>
       ) : isPending ? (
         <Center py="lg">
-          <Loader aria-label={t('admin.list.loading')} />
+          <BusyIndicator label={t('admin.list.loading')} />
         </Center>
       ) : !data || data.data.length === 0 ? (
         <EmptyListText phrase={emptyPhrase} />

@@ -4,6 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useId, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchSelectQuery, type SearchSelectLoad } from './search-select-query.ts';
+import { BusyIndicator } from '../BusyIndicator/BusyIndicator.tsx';
 
 /** Distance (px) from the end of the list at which the next window is loaded. */
 const LOAD_MORE_THRESHOLD = 24;
@@ -135,7 +136,7 @@ export function SearchSelect<T>({
           )}
           {query.isFetchingNextPage && (
             <Combobox.Empty>
-              <Loader size="xs" aria-label={t('app.select.loading')} />
+              <BusyIndicator size="xs" label={t('app.select.loading')} />
             </Combobox.Empty>
           )}
         </Combobox.Options>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import type { IdentityProvider } from './identity-provider-api.ts';
 import { authResources } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { isPreset, isProtocol } from './identity-provider-form.tsx';
+import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 
 /** `/admin/identity-providers/{id}`: the form and the role mappings. */
 export function IdentityProviderDetailPage() {
@@ -18,7 +19,7 @@ export function IdentityProviderDetailPage() {
   const { hasAnyPermission } = useSession();
   const provider = useResourceRecord<IdentityProvider>(authResources.identityProviders, id);
 
-  if (provider.isPending) return <Loader aria-label={t('app.shell.loading')} />;
+  if (provider.isPending) return <BusyIndicator label={t('app.shell.loading')} />;
   if (provider.isError || provider.deleted || !provider.data)
     return (
       <Stack>

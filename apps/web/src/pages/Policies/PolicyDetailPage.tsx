@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
@@ -9,6 +9,7 @@ import type { Policy } from './policy-api.ts';
 import { authResources } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { isPolicyType } from './policy-form.tsx';
+import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 
 /** `/admin/policies/{id}`: the form (type fixed), a composite's children and the expanded tree. */
 export function PolicyDetailPage() {
@@ -16,7 +17,7 @@ export function PolicyDetailPage() {
   const { id = '' } = useParams();
   const policy = useResourceRecord<Policy>(authResources.policies, id, { include: ['parent'] });
 
-  if (policy.isPending) return <Loader aria-label={t('app.shell.loading')} />;
+  if (policy.isPending) return <BusyIndicator label={t('app.shell.loading')} />;
   if (policy.isError || policy.deleted || !policy.data)
     return (
       <Stack>

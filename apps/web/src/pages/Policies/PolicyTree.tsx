@@ -1,4 +1,4 @@
-import { Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 import { policyApi, policyQueryKeys, type ExpandedPolicy } from './policy-api.ts';
 import { isPolicyType } from './policy-form.tsx';
+import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 
 function PolicyNode({ node }: { readonly node: ExpandedPolicy }) {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ export function PolicyTree({ policyId }: { readonly policyId: string }) {
         <Title order={2} size="h4" id={headingId}>
           {t('adminB.policies.tree')}
         </Title>
-        {tree.isPending && <Loader size="sm" aria-label={t('app.shell.loading')} />}
+        {tree.isPending && <BusyIndicator size="sm" label={t('app.shell.loading')} />}
         {tree.isError && (
           <Text c="red" role="alert">
             {t(errorPhraseKey(tree.error))}

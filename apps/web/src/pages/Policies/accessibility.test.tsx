@@ -1,7 +1,7 @@
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
+import { seriousAxeFindings } from '../../test/axe.ts';
 import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 import { fakePolicyApi } from './test-support.ts';
@@ -9,16 +9,6 @@ import { fakePolicyApi } from './test-support.ts';
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-/** Serious and critical axe findings (jsdom has no layout: contrast is left to the browser tests). */
-async function seriousFindings() {
-  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 function app(path: string) {
   const server = new FakeAuthServer();
@@ -49,7 +39,7 @@ describe('accessibility of the policy, identity provider and settings screens', 
       if (type === 'Composite')
         await screen.findByRole('button', { name: 'Add office-hours as child policy' });
       await user.click(screen.getByRole('button', { name: 'Create' }));
-      expect(await seriousFindings(), type).toEqual([]);
+      expect(await seriousAxeFindings(), type).toEqual([]);
     }
   });
 
@@ -57,28 +47,28 @@ describe('accessibility of the policy, identity provider and settings screens', 
     app('/admin/policies/p-1');
     await screen.findByRole('form', { name: 'Edit policy' });
     await screen.findByTestId('policy-tree');
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousAxeFindings()).toEqual([]);
   });
 
   it('identity provider tiles, OAuth2 and LDAP forms', async () => {
     const user = app('/admin/identity-providers/add');
     await user.click(await screen.findByRole('button', { name: 'OAuth2' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await seriousFindings(), 'oauth2').toEqual([]);
+    expect(await seriousAxeFindings(), 'oauth2').toEqual([]);
     await user.click(screen.getByRole('button', { name: 'LDAP' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await seriousFindings(), 'ldap').toEqual([]);
+    expect(await seriousAxeFindings(), 'ldap').toEqual([]);
   });
 
   it('identity provider detail with role mappings', async () => {
     const user = app('/admin/identity-providers/i-1');
     await user.click(await screen.findByRole('button', { name: 'Show mapping of admin' }));
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousAxeFindings()).toEqual([]);
   });
 
   it('settings', async () => {
     const user = app('/settings/security');
     await user.click(await screen.findByRole('button', { name: 'Change password' }));
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousAxeFindings()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notify } from '../../components/Feedback/notify.ts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { applyServerIssues } from '../../forms/server-errors.tsx';
 import { useApiClient } from '../../session/session-context.tsx';
 import { settingsApi, settingsQueryKeys, type OwnUser } from './settings-api.ts';
 import { profilePayload, profileValues, validateProfile, type ProfileValues } from './settings-forms.tsx';
+import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 
 function ProfileForm({ user }: { readonly user: OwnUser }) {
   const { t } = useTranslation();
@@ -93,7 +94,7 @@ export function ProfileSettingsPage() {
             {t('adminB.settings.profileDescription')}
           </Text>
         </Stack>
-        {me.isPending && <Loader aria-label={t('app.shell.loading')} />}
+        {me.isPending && <BusyIndicator label={t('app.shell.loading')} />}
         {me.isError && (
           <Text c="red" role="alert">
             {t(errorPhraseKey(me.error))}

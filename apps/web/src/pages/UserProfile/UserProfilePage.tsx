@@ -1,9 +1,10 @@
-import { Avatar, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useApiClient } from '../../session/session-context.tsx';
+import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 
 interface PublicUser {
   readonly id: string;
@@ -30,7 +31,7 @@ export function UserProfilePage() {
       }),
   });
 
-  if (user.isPending) return <Loader aria-label={t('app.shell.loading')} />;
+  if (user.isPending) return <BusyIndicator label={t('app.shell.loading')} />;
   if (user.isError)
     return (
       <Stack>

@@ -6,8 +6,9 @@
  *
  * Seeds 1,000 users, a confidential client and an admin session, then runs each case for a few
  * seconds at 10 connections after a short warm-up: password grant, client credentials grant,
- * introspection (of the admin's access token, whose subject holds every permission) and a user list
- * page. The token endpoint's rate limit is switched off for the run (TOKEN_RATE_LIMIT_PER_MINUTE=0);
+ * introspection (of the admin's access token, whose subject holds every permission), a user list
+ * page (served from the list cache after the first request, as a polled page is), and user list
+ * pages that always miss the cache (for information, no target). The token endpoint's rate limit is switched off for the run (TOKEN_RATE_LIMIT_PER_MINUTE=0);
  * the login throttle only counts failures and the benchmark only signs in successfully.
  * PostgreSQL: `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/test); each run uses
  * a fresh database that is dropped afterwards. Without a reachable PostgreSQL that part is skipped.
@@ -46,9 +47,9 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.
 
 interface Case {
   name: string;
-  /** Requests per second to reach on PostgreSQL. */
-  target: number;
-  request: (fixture: Fixture) => Pick<autocannon.Options, 'url' | 'method' | 'headers' | 'body'>;
+  /** Requests per second to reach on PostgreSQL; none for a case measured for information. */
+  target?: number;
+  request: (fixture: Fixture) => Pick<autocannon.Options, 'url' | 'method' | 'headers' | 'body' | 'requests'>;
 }
 
 interface Fixture {
@@ -106,7 +107,39 @@ const CASES: Case[] = [
       headers: { authorization: `Bearer ${adminToken}` },
     }),
   },
+  {
+    // Pages of the user list are kept in memory until the users change; this case asks for 991
+    // offsets in turn, more than are kept, so every request reads the database.
+    name: 'user list, uncached',
+    request: ({ url, adminToken }) => {
+      let next = 0;
+      return {
+        url: `${url}/auth/users?page[limit]=10`,
+        method: 'GET',
+        headers: { authorization: `Bearer ${adminToken}` },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/auth/users?page[limit]=10&page[offset]=${next++ % 991}`,
+            }),
+          },
+        ],
+      };
+    },
+  },
 ];
+
+/**
+ * `BENCH_CASES=list,introspection` (and `BENCH_POSTGRES_ONLY=1`) runs only the cases whose name contains one of the words, e.g.
+ * while profiling one of them; a filtered run does not replace the saved results.
+ */
+const postgresOnly = process.env.BENCH_POSTGRES_ONLY === '1';
+const caseFilter = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
+const selectedCases = () =>
+  caseFilter.length === 0
+    ? CASES
+    : CASES.filter((item) => caseFilter.some((word) => item.name.includes(word)));
 
 async function api<T>(url: string, path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${url}${path}`, {
@@ -251,7 +284,7 @@ async function runOn(
     console.log(
       `auth [${kind}]: seeded ${formatNumber(USER_COUNT)} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    for (const testCase of CASES) {
+    for (const testCase of selectedCases()) {
       const options = testCase.request(fixture);
       await assertSucceeds(testCase.name, options);
       const { failed, ...metrics } = await measure(fixture.url, options);
@@ -259,7 +292,7 @@ async function runOn(
       results.cases[key] = metrics;
 
       const verdict =
-        kind === 'postgres'
+        kind === 'postgres' && testCase.target !== undefined
           ? `${metrics.requestsPerSec >= testCase.target ? 'meets' : 'below'} target ${formatNumber(testCase.target)}/s`
           : '';
       const ratio = ratioText(metrics.requestsPerSec, previous?.cases[key]?.requestsPerSec);
@@ -295,7 +328,7 @@ async function main(): Promise<void> {
   }
   const originalDatabaseUrl = process.env.DATABASE_URL;
   try {
-    await runOn('embedded', previous, results);
+    if (!postgresOnly) await runOn('embedded', previous, results);
     if (await postgresReachable()) await runOn('postgres', previous, results);
     else {
       console.warn(
@@ -306,7 +339,8 @@ async function main(): Promise<void> {
     if (originalDatabaseUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = originalDatabaseUrl;
   }
-  console.log(`auth: results written to ${writeResults(RESULTS_NAME, results)}`);
+  if (caseFilter.length === 0 && !postgresOnly)
+    console.log(`auth: results written to ${writeResults(RESULTS_NAME, results)}`);
 }
 
 await main();

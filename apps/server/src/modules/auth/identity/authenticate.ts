@@ -26,6 +26,8 @@ export interface RequestIdentity {
    * data cached at this version is current. Undefined: nothing may come from the cache.
    */
   accessVersion?: number | undefined;
+  /** The users version read along with it, for cached pages of the user list; same rules. */
+  usersVersion?: number | undefined;
 }
 
 declare module 'fastify' {
@@ -115,8 +117,8 @@ export async function identityFromAccessToken(
 ): Promise<RequestIdentity & { expiresAt: number }> {
   const claims = await tokens.verifySignature(token);
   if (claims.kind !== 'access_token') throw TokenError.invalid();
-  // Revocation, subject and access version in one query: every request pays one round trip.
-  const { revoked, subject, accessVersion } = await tokens.subjectState(claims);
+  // Revocation, subject and the cache versions in one query: every request pays one round trip.
+  const { revoked, subject, accessVersion, usersVersion } = await tokens.subjectState(claims);
   if (revoked) throw TokenError.inactive();
   if (!subject) throw new HttpError(401, 'entity_not_found', 'The token subject does not exist anymore.');
   if (!subject.active)
@@ -130,6 +132,7 @@ export async function identityFromAccessToken(
     scopes: claims.scope.split(/\s+/).filter(Boolean),
     tokenId: claims.jti,
     accessVersion,
+    usersVersion,
     expiresAt: claims.exp * 1000,
   };
 }

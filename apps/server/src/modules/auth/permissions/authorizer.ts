@@ -24,7 +24,7 @@ import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { loadPolicyConfig } from '../policies/policy-tree.ts';
 import type { SubjectKind } from '../tokens/claims.ts';
 import { findOwnedPermissions, type OwnedPermission } from './owned-permissions.ts';
-import { VersionedCache } from './versioned-cache.ts';
+import { VersionedCache } from '../../../platform/cache/versioned-cache.ts';
 
 export const DEFAULT_POLICY = buildDefaultPolicy();
 

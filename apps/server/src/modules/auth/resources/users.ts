@@ -130,6 +130,8 @@ export function userResource(adminName: string): ResourceDefinition {
       .strict()
       .refine(samePasswords, samePasswordsIssue),
     realmColumn: users.realm_id,
+    // Read with the token (migration 0010): admin screens and directory sync poll this list a lot.
+    listVersion: (request) => request.identity?.usersVersion,
     lookup: idOrNameLookup(users),
     secretColumns: ['password', 'reset_hash', 'reset_at', 'reset_expires', 'activate_hash'],
     self: { isSelf: isOwnFullSession, updatable: SELF_UPDATABLE },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
-import { accessVersion } from '../db/access-version.ts';
+import { ACCESS_VERSION_ROW, accessVersion, USERS_VERSION_ROW } from '../db/access-version.ts';
 import { clients, robots, users } from '../db/identity.ts';
 import { revokedTokens } from '../db/tokens.ts';
 import type { SubjectRecord } from '../identity/subjects.ts';
@@ -17,14 +17,19 @@ export interface TokenState {
 }
 
 export interface TokenSubjectState extends TokenState {
+  /** The users version (see access-version.ts) as of this query; undefined when its row is missing. */
+  usersVersion: number | undefined;
   /** The user, robot or client the token speaks for; undefined once it has been deleted. */
   subject: SubjectRecord | undefined;
 }
 
 const revokedColumn = sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`;
-export const versionColumn = sql<
-  string | number | null
->`(select ${accessVersion.version} from ${accessVersion} where ${accessVersion.id} = 1)`;
+const versionOfRow = (row: number) =>
+  sql<
+    string | number | null
+  >`(select ${accessVersion.version} from ${accessVersion} where ${accessVersion.id} = ${sql.raw(String(row))})`;
+export const versionColumn = versionOfRow(ACCESS_VERSION_ROW);
+export const usersVersionColumn = versionOfRow(USERS_VERSION_ROW);
 /** A one-row source, so revocation and version are answered even when the subject is gone. */
 const oneRow = sql`(select 1) as "token_state"`;
 
@@ -63,6 +68,7 @@ export class TokenStateQueries {
     return {
       revoked: row?.revoked === true,
       accessVersion: toVersion(row?.version),
+      usersVersion: toVersion(row?.usersVersion),
       subject:
         row && row.id !== null
           ? { id: row.id, name: row.name!, active: row.active!, realm_id: row.realm_id! }
@@ -76,6 +82,7 @@ export class TokenStateQueries {
       .select({
         revoked: revokedColumn,
         version: versionColumn,
+        usersVersion: usersVersionColumn,
         id: table.id,
         name: table.name,
         active: table.active,

@@ -1,5 +1,5 @@
 import type { ListResponse } from '@federa/schemas';
-import { and, asc, count, desc, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AnyPgDatabase } from './database.ts';
 import type { ResourceQuery } from './definition.ts';
@@ -8,6 +8,9 @@ import { attachRelations } from './load-relations.ts';
 import type { ParsedListQuery, ParsedSelection } from './types.ts';
 
 type Row = Record<string, unknown>;
+
+/** The key of the page total in each row of the list statement; no resource field is named like it. */
+const TOTAL_KEY = '__list_total';
 
 export interface RunListOptions {
   /** Extra condition from the caller (realm scoping, a parent id); counts towards `meta.total`. */
@@ -25,20 +28,24 @@ export async function runListQuery(
   const { selection, helpers } = buildSelection(definition, parsed);
   const { limit, offset } = parsed.page;
 
+  // The total rides along as an uncorrelated scalar subquery, which PostgreSQL evaluates once:
+  // page and total cost one round trip, and the page keeps its own (index-friendly) plan.
+  const countVisible = db.select({ total: count() }).from(definition.table).where(where);
   const rows = (await db
-    .select(selection)
+    .select({ ...selection, [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number) })
     .from(definition.table)
     .where(where)
     .orderBy(...orderBy(definition, parsed))
     .limit(limit)
     .offset(offset)) as Row[];
 
-  // A first page that is not full already tells the total; otherwise count.
-  let total = offset + rows.length;
-  if (offset > 0 || rows.length >= limit) {
-    const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
+  let total = rows.length > 0 ? Number(rows[0]![TOTAL_KEY]) : 0;
+  // An empty page beyond the end still owes the caller the total.
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await countVisible;
     total = counted?.total ?? 0;
   }
+  for (const row of rows) delete row[TOTAL_KEY];
 
   await attachRelations(db, definition, parsed.include, rows);
   stripHelpers(rows, helpers);

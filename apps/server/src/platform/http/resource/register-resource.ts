@@ -2,12 +2,16 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { withTransaction, type Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
+
+/** Cached list pages per resource: enough for the pages people and dashboards poll, bounded in memory. */
+const LIST_PAGE_CACHE = { maxEntries: 200, ttlMs: 60_000 };
 
 const IdParams = z.object({ id: z.string().min(1).max(256) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,6 +32,7 @@ export function registerResource(
   const idColumn = definition.query.idColumn.column;
   const tags = [definition.path];
   const hidden = new Set([...(definition.secretColumns ?? [])]);
+  const listPages = new VersionedCache<unknown>(LIST_PAGE_CACHE);
 
   const preCheck = async (request: FastifyRequest, rule: PermissionRule) => {
     if (rule !== 'public') await access.preCheck(request, rule);
@@ -117,8 +122,15 @@ export function registerResource(
       await preCheck(request, definition.permissions.read);
       const parsed = parseListQuery(request.query, definition.query);
       assertNoSecretFields(parsed.fields, hidden);
-      const page = await runListQuery(db, definition.query, parsed, { where: visible(request) });
-      return definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+      const readPage = async () => {
+        const page = await runListQuery(db, definition.query, parsed, { where: visible(request) });
+        return definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+      };
+      const version = definition.listVersion?.(request);
+      // Included relations come from other tables, which the version does not cover.
+      if (version === undefined || parsed.include.length > 0) return readPage();
+      // What a page holds depends only on the query and on the realm the caller sees (visibleRows).
+      return listPages.get(`${request.identity?.realmId ?? ''} ${request.url}`, version, readPage);
     },
   );
 

@@ -96,6 +96,12 @@ export interface ResourceDefinition<T extends PgTable = PgTable> {
    * resource without a realm column are seen by the master realm only.
    */
   sharedWithAllRealms?: boolean;
+  /**
+   * Lets pages of the list be served from memory: the version of the table's data that the request
+   * read from the database (raised by every write to the table, in the writing transaction), or
+   * undefined to read the database. A page is reused only at the version it was read at.
+   */
+  listVersion?(request: FastifyRequest): number | undefined;
   /** Realms of a record for events; default: the realm column's value. */
   realmsOf?(row: Row): string[];
   /** How `:id` finds the record; default the id column. Users, robots, ... also accept a name. */

@@ -15,9 +15,10 @@ describe('toIsoTimestamp', () => {
   });
 
   it('gives the same instant as Date for any UTC text PostgreSQL produces', () => {
+    // 2,000 instants spread over 1970-2096 with every kind of millisecond and microsecond part.
     for (let index = 0; index < 2000; index++) {
-      const millis = Date.UTC(1970, 0, 1) + Math.floor(Math.random() * 4_000_000_000_000);
-      const micros = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+      const millis = index * 1_999_999_937;
+      const micros = String((index * 7919) % 1000).padStart(3, '0');
       const text = `${new Date(millis).toISOString().replace('T', ' ').slice(0, 23)}${micros}+00`;
       expect(toIsoTimestamp(text), text).toBe(new Date(millis).toISOString());
     }

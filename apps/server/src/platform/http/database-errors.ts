@@ -39,7 +39,8 @@ export function describeConstraintViolation(constraint: string, describe: () => 
 
 /**
  * Turns constraint violations into the client errors they are (a duplicate name is a 409, a dangling
- * reference a 400), so they never surface as 500s. Other database errors stay internal.
+ * reference a 400), so they never surface as 500s, and a transaction lost to a deadlock into a 503
+ * worth retrying. Other database errors stay internal.
  */
 export function translateDatabaseError(error: unknown): HttpError | undefined {
   const pg = findPostgresError(error);
@@ -86,6 +87,16 @@ export function translateDatabaseError(error: unknown): HttpError | undefined {
       return new HttpError(400, ErrorCode.BAD_REQUEST, 'A value has the wrong format.', { cause: error });
     case '22001':
       return new HttpError(400, ErrorCode.VALIDATION_FAILED, 'A value is too long.', { cause: error });
+    // A deadlock or serialization failure rolled the transaction back: nothing was written, and
+    // the same request is likely to succeed a moment later.
+    case '40P01':
+    case '40001':
+      return new HttpError(
+        503,
+        ErrorCode.SERVICE_UNAVAILABLE,
+        'The change collided with another one and was not saved. Please try again.',
+        { retryAfter: 1, cause: error },
+      );
     default:
       return undefined;
   }

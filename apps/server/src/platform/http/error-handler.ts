@@ -87,6 +87,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const challenge = authenticateChallenge(body, request);
     if (challenge) void reply.header('www-authenticate', challenge);
+    const retryAfter =
+      error instanceof HttpError ? error.retryAfter : translateDatabaseError(error)?.retryAfter;
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(body.statusCode).send(body);
   });
 }

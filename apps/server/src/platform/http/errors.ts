@@ -10,12 +10,14 @@ export class HttpError extends Error {
   readonly issues: ValidationIssue[] | undefined;
   /** OAuth endpoints also answer with `error` / `error_description` (RFC 6749 §5.2). */
   readonly oauthError: string | undefined;
+  /** Seconds after which the same request may well succeed (sent as Retry-After). */
+  readonly retryAfter: number | undefined;
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
-    options: { issues?: ValidationIssue[]; oauthError?: string; cause?: unknown } = {},
+    options: { issues?: ValidationIssue[]; oauthError?: string; retryAfter?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'HttpError';
@@ -23,6 +25,7 @@ export class HttpError extends Error {
     this.code = code;
     this.issues = options.issues;
     this.oauthError = options.oauthError;
+    this.retryAfter = options.retryAfter;
   }
 }
 

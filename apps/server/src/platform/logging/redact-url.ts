@@ -66,3 +66,26 @@ export function redactUrlsInText(text: string): string {
   if (!text.includes('?')) return text;
   return text.replace(QUERY_IN_TEXT, (query) => `?${redactQuery(query.slice(1))}`);
 }
+
+/** The password of a URL's user info: `postgres://hub:hunter2@db/hub`. */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
+/** A credential written as `name=value` outside a query string, e.g. a libpq connection string. */
+const ASSIGNED_SECRET =
+  /\b(\w*(?:password|passwd|secret|token|credential)\w*=)("[^"]*"|'[^']*'|[^\s,;&)]+)/gi;
+
+/** Drizzle's "params: ..." line of a failed query, and PostgreSQL's "Failing row contains (...)". */
+const QUERY_VALUES = /(\bparams: |\bFailing row contains ).*$/gm;
+
+/**
+ * Free text that may quote a credential (an error message or stack naming a connection string or a
+ * URL, a failed query with its values): query parameter values, URL passwords, `password=...`
+ * pairs, query parameters and failing rows (a password hash among them) are replaced.
+ */
+export function redactSecretsInText(text: string): string {
+  return redactUrlsInText(text)
+    .replace(QUERY_VALUES, `$1${REDACTED}`)
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
+    .replace(ASSIGNED_SECRET, (match, name: string, value: string) =>
+      value === REDACTED ? match : `${name}${REDACTED}`,
+    );
+}

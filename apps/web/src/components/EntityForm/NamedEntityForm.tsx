@@ -1,5 +1,5 @@
 import type { PlainPhraseKey } from '@federa/phrases';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { emptyToNull } from '../../forms/form-values.ts';
@@ -9,7 +9,7 @@ import type { ResourceRef } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { RealmPicker } from '../RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../RealmPicker/realm-picker-rules.ts';
-import { FormFailure } from './FormFailure.tsx';
+import { SaveFooter } from './SaveFooter.tsx';
 import { useEntitySave } from './use-entity-save.tsx';
 
 /** Lengths of one entity's basic fields (spec §5). */
@@ -132,12 +132,7 @@ export function NamedEntityForm<T extends NamedEntity>({
             error={form.errors.realm_id}
           />
         )}
-        <FormFailure error={error} />
-        <Group>
-          <Button type="submit" loading={saving}>
-            {t(entity ? 'admin.form.update' : 'admin.form.create')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { showSecretOnce } from '../../components/EntityForm/show-secret-once.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
@@ -126,12 +126,7 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
           generate={generateClientSecret}
           generateLabel={t('admin.form.generateSecret')}
         />
-        <FormFailure error={error} />
-        <Group>
-          <Button type="submit" loading={saving}>
-            {t(entity ? 'admin.form.update' : 'admin.form.create')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
@@ -118,12 +118,7 @@ export function PermissionForm({ entity, fixedRealmId, onSaved }: PermissionForm
           clearLabel={t('app.select.clear')}
           error={form.errors.policy_id}
         />
-        <FormFailure error={error} />
-        <Group>
-          <Button type="submit" loading={saving}>
-            {t(entity ? 'admin.form.update' : 'admin.form.create')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>
     </form>
   );

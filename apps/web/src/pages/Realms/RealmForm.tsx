@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
 import { emptyToNull, generateName } from '../../forms/form-values.ts';
@@ -69,12 +69,7 @@ export function RealmForm({ entity, onSaved }: RealmFormProps) {
           label={t('admin.fields.description')}
           rows={3}
         />
-        <FormFailure error={error} />
-        <Group>
-          <Button type="submit" loading={saving}>
-            {t(entity ? 'admin.form.update' : 'admin.form.create')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
@@ -105,12 +105,7 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
             required
           />
         )}
-        <FormFailure error={error} />
-        <Group>
-          <Button type="submit" loading={saving}>
-            {t(entity ? 'admin.form.update' : 'admin.form.create')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>
     </form>
   );

@@ -20,6 +20,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { postgresReachable, serverCpuSeconds } from './support/server-probes.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import {
   emptyResults,
@@ -155,18 +156,6 @@ async function api<T>(url: string, path: string, init: { token?: string; body?: 
   return payload;
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** 1,000 users in all: the one that signs in (with a password), the rest without. */
 async function seedUsers(server: RunningServer & { databaseUrl?: string }, adminToken: string) {
   const login = await api<{ realm_id: string }>(server.url, '/auth/users', {
@@ -227,17 +216,6 @@ async function assertSucceeds(name: string, options: ReturnType<Case['request']>
     body: options.body as string | undefined,
   });
   if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
-}
-
-/**
- * CPU seconds the server process has used so far, from its Prometheus metrics. Unlike requests per
- * second, CPU time per request hardly depends on what else the machine is busy with.
- */
-async function serverCpuSeconds(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const match = /^process_cpu_seconds_total\s+(\S+)$/m.exec(text);
-  if (!match) throw new Error('process_cpu_seconds_total is missing from /metrics');
-  return Number(match[1]);
 }
 
 async function measure(
@@ -329,7 +307,7 @@ async function main(): Promise<void> {
   const originalDatabaseUrl = process.env.DATABASE_URL;
   try {
     if (!postgresOnly) await runOn('embedded', previous, results);
-    if (await postgresReachable()) await runOn('postgres', previous, results);
+    if (await postgresReachable(POSTGRES_URL)) await runOn('postgres', previous, results);
     else {
       console.warn(
         `auth: POSTGRESQL PART SKIPPED: ${POSTGRES_URL} is not reachable; start PostgreSQL or set BENCH_DATABASE_URL.`,

@@ -26,6 +26,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { postgresReachable, serverCpuSeconds, serverRssBytes } from './support/server-probes.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import {
   emptyResults,
@@ -107,7 +108,7 @@ class MemoryProbe {
   /** Current RSS in bytes. */
   async current(): Promise<number> {
     if (this.pid) return readStatusBytes(this.pid, 'VmRSS');
-    return metricsRss(this.url);
+    return serverRssBytes(this.url);
   }
 
   /** Starts a new measuring window. */
@@ -122,9 +123,9 @@ class MemoryProbe {
       }
     }
     this.stop();
-    this.samplePeak = await metricsRss(this.url);
+    this.samplePeak = await serverRssBytes(this.url);
     this.timer = setInterval(() => {
-      void metricsRss(this.url)
+      void serverRssBytes(this.url)
         .then((value) => (this.samplePeak = Math.max(this.samplePeak, value)))
         .catch(() => undefined);
     }, 50);
@@ -133,7 +134,7 @@ class MemoryProbe {
   /** The peak RSS in bytes since the last reset. */
   async peak(): Promise<number> {
     if (this.pid && !this.timer) return readStatusBytes(this.pid, 'VmHWM');
-    this.samplePeak = Math.max(this.samplePeak, await metricsRss(this.url));
+    this.samplePeak = Math.max(this.samplePeak, await serverRssBytes(this.url));
     return this.samplePeak;
   }
 
@@ -169,21 +170,6 @@ function readStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(match[1]) * 1024;
 }
 
-async function metricsRss(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const match = /^process_resident_memory_bytes\s+(\S+)$/m.exec(text);
-  if (!match) throw new Error('process_resident_memory_bytes is missing from /metrics');
-  return Number(match[1]);
-}
-
-/** CPU seconds the server process has used so far, from its Prometheus metrics. */
-async function serverCpuSeconds(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const match = /^process_cpu_seconds_total\s+(\S+)$/m.exec(text);
-  if (!match) throw new Error('process_cpu_seconds_total is missing from /metrics');
-  return Number(match[1]);
-}
-
 // --------------------------------------------------------------------------------------------------
 // API helpers
 
@@ -214,18 +200,6 @@ async function apiOk<T>(url: string, path: string, init: Parameters<typeof api>[
 async function routeExists(fixture: Fixture, path: string): Promise<boolean> {
   const { status, body } = await api<{ code?: string }>(fixture.url, path, { token: fixture.token });
   return !(status === 404 && body?.code === 'route_not_found');
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 // --------------------------------------------------------------------------------------------------
@@ -800,7 +774,7 @@ async function main(): Promise<void> {
   const originalDatabaseUrl = process.env.DATABASE_URL;
   try {
     if (!originalDatabaseUrl) await runOn('embedded', previous, results);
-    if (await postgresReachable()) await runOn('postgres', previous, results);
+    if (await postgresReachable(POSTGRES_URL)) await runOn('postgres', previous, results);
     else {
       console.warn(
         `hub: POSTGRESQL PART SKIPPED: ${POSTGRES_URL} is not reachable; start PostgreSQL or set BENCH_DATABASE_URL.`,

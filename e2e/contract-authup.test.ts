@@ -1,6 +1,6 @@
 /**
  * Contract: the official identity client `@authup/core-http-kit@1.0.0-beta.26` against the real
- * server process (DESIGN §1). Everything goes through the client as an application would use it;
+ * server process (docs/design.md §1). Everything goes through the client as an application would use it;
  * the assertions are what such an application notices.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Contract: the official hub client `@privateaim/core-http-kit@0.8.0` against the real server
- * process (DESIGN §1). Every call goes through the client as the hub's web app or a node would make
+ * process (docs/design.md §1). Every call goes through the client as the hub's web app or a node would make
  * it; the assertions are what such a caller notices: status codes, returned fields, messages.
  * Identities, realms and permissions are set up with the official identity client.
  */
@@ -62,7 +62,9 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A P-256 public key as PEM, as a node generates it (spec §3, node key pair). */
+/**
+ * A P-256 public key as PEM, as a node generates it (docs/product/analysis-platform.md §3, node key pair).
+ */
 function p256PublicKey(): string {
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   return publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -171,8 +173,8 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
       const r = groups.data[1]!;
       expect(r).toMatchObject({ name: expect.any(String), path: 'r', virtual_path: 'r' });
 
-      // The 0.8.0 client sends DELETE for getOne (spec §7 "the single read issues a DELETE"): the
-      // server answers like a delete, with the deleted group.
+      // The 0.8.0 client sends DELETE for getOne (docs/product/analysis-platform.md §7 "the single read
+      // issues a DELETE"): the server answers like a delete, with the deleted group.
       expect(await core.masterImageGroup.getOne(r.id)).toMatchObject({ id: r.id, virtual_path: 'r' });
       expect((await core.masterImageGroup.getMany()).data.map((group) => group.virtual_path)).toEqual([
         'python',
@@ -256,7 +258,7 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
       expect(capped.meta.limit).toBe(50);
     });
 
-    it('updates and deletes; the validation messages of spec §5 reach the caller', async () => {
+    it('updates and deletes; the validation messages of docs/product/analysis-platform.md §5 reach the caller', async () => {
       const name = unique('Editable');
       const project = await core.project.create({ name });
       const updated = await core.project.update(project.id, { description: 'A federated study.' });
@@ -543,7 +545,7 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
         message: 'No related registry-resource exists at the moment.',
       });
 
-      // Deleting the registry keeps the node (hub-original §11.6) and clears its reference.
+      // Deleting the registry keeps the node (as the original hub does) and clears its reference.
       await core.registry.delete(registry.id);
       expect(await core.node.getOne(node.id)).toMatchObject({ id: node.id, registry_id: null });
     });
@@ -698,7 +700,8 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
     it('creates an analysis in its project, with its three buckets, and counts it', async () => {
       const name = unique('analysis');
       const counted = (await core.project.getOne(project.id)).analyses;
-      // The spec's analysis has a description; the 0.8.0 client's type does not know it.
+      // The analysis of docs/product/analysis-platform.md §3 has a description; the 0.8.0 client's type does
+      // not know it.
       const analysis = await core.analysis.create({
         project_id: project.id,
         name,
@@ -875,7 +878,7 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
         status: 400,
         message: 'The current analysis build status "starting" does not allow a build start.',
       });
-      // The check never resets a status (an upstream bug, hub-original \u00a70.5).
+      // The check never resets a status (an upstream bug, docs/decisions/0013).
       expect(await core.analysis.runCommand(analysis.id, 'buildStatus')).toMatchObject({
         build_status: 'starting',
       });

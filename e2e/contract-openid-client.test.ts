@@ -1,6 +1,6 @@
 /**
  * Contract: a standard OAuth2/OpenID Connect client (`openid-client@6`) against the real server
- * process (DESIGN §1: OAuth2/OIDC behaviour follows the RFCs). The server runs on plain http on
+ * process (docs/design.md §1: OAuth2/OIDC behaviour follows the RFCs). The server runs on plain http on
  * loopback, which the library only accepts with `allowInsecureRequests`.
  */
 import { randomBytes } from 'node:crypto';

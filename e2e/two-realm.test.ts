@@ -1,11 +1,10 @@
 /**
  * Two realms, one project (issue 6, item 7): a hub operator of the master realm creates a project
  * and asks a node of another realm to take part; that realm's node operator (a user holding the
- * approval permission of spec §6) finds the request among the requests to their realm and approves
- * it; the project owner sees the approval. The same goes for an analysis of the project: the node
- * operator approves it for the node, and only then can the owner lock its configuration. Everyone
- * works through the official clients against the real server process, as the web app and a node
- * would.
+ * approval permission of docs/product/analysis-platform.md §6) finds the request among the requests to their
+ * realm and approves it; the project owner sees the approval. The same goes for an analysis of the project:
+ * the node operator approves it for the node, and only then can the owner lock its configuration. Everyone
+ * works through the official clients against the real server process, as the web app and a node would.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -154,7 +153,7 @@ describe('a project across two realms', () => {
       sort: { updated_at: 'DESC' },
     });
     expect(incoming.meta.total).toBe(1);
-    // The request card shows the project, who asked for it and when (spec §3).
+    // The request card shows the project, who asked for it and when (docs/product/analysis-platform.md §3).
     expect(incoming.data[0]).toMatchObject({
       id: request.id,
       approval_status: null,

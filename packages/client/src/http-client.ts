@@ -108,7 +108,7 @@ export class HttpClient {
     return this.request<T>('DELETE', service, path, options);
   }
 
-  /** The REST calls every resource shares (DESIGN §4). */
+  /** The REST calls every resource shares (docs/design.md §4). */
   resource<T, TCreate = Partial<T>, TUpdate = Partial<T>>(
     service: Service,
     name: string,

@@ -11,7 +11,7 @@ function filterValue(value: NonNullable<ListQuery['filter']>[string]): string {
 }
 
 /**
- * Serialises list options into the query-string syntax of the APIs (DESIGN §4):
+ * Serialises list options into the query-string syntax of the APIs (docs/design.md §4):
  * `filter[name]=~abc&fields=id,name&include=realm&sort=-updated_at&page[limit]=10&page[offset]=0`.
  * Returns '' when there is nothing to send, otherwise a string starting with '?'.
  */

@@ -2,7 +2,7 @@ import { BuiltInPolicyType, DecisionStrategy } from './constants.ts';
 import type { CompositePolicy } from './config/composite.ts';
 
 /**
- * The policy of a permission that has none of its own, as the server checks it (DESIGN §5): all of
+ * The policy of a permission that has none of its own, as the server checks it (docs/design.md §5): all of
  * - identity: someone is authenticated (any type);
  * - realmMatch on `realm_id`, not strict (so `user_realm_id`, `role_realm_id` … count too), with
  *   master-realm identities matching every record;

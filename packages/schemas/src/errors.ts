@@ -19,7 +19,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'rate_limited',
   SERVICE_UNAVAILABLE: 'service_unavailable',
   INTERNAL: 'internal_error',
-  // Identity: sign-in, tokens and OAuth2 (identity-and-access §8)
+  // Identity: sign-in, tokens and OAuth2 (docs/product/identity-and-access.md §8)
   INVALID_CREDENTIALS: 'invalid_credentials',
   TOO_MANY_ATTEMPTS: 'too_many_attempts',
   ENTITY_INACTIVE: 'entity_inactive',
@@ -41,7 +41,7 @@ export const ErrorCode = {
   ENTITY_REFERENCE_INVALID: 'entity_reference_invalid',
   // Hub core
   ANALYSIS_BUCKET_ENTRYPOINT_EXISTS: 'analysis_bucket_entrypoint_exists',
-  // Access decisions (identity-and-access §6, §8)
+  // Access decisions (docs/product/identity-and-access.md §6, §8)
   INSUFFICIENT_PERMISSIONS: 'insufficient_permissions',
   PERMISSION_NOT_FOUND: 'permission_not_found',
   PERMISSION_DENIED: 'permission_denied',

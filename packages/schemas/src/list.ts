@@ -24,7 +24,7 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
 
 export type SortDirection = 'ASC' | 'DESC';
 
-/** Query options a client may send with a list or read request (see DESIGN §4). */
+/** Query options a client may send with a list or read request (docs/design.md §4). */
 export interface ListQuery {
   /** `{ name: '~abc' }`, `{ id: ['a', 'b'] }`, `{ realm_id: null }`, `{ created_at: '>2024-01-01' }`. */
   filter?: Record<string, string | number | boolean | null | Array<string | number>>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Permission names of identity and access management (spec identity-and-access §6). The assignment
+ * Permission names of identity and access management (docs/product/identity-and-access.md §6). The assignment
  * verbs are those of the original (authup v1.0.0-beta.27): not every assignment has every verb.
  */
 export const IdentityPermissionName = {
@@ -89,7 +89,7 @@ export const IdentityPermissionName = {
 
 export type IdentityPermissionName = (typeof IdentityPermissionName)[keyof typeof IdentityPermissionName];
 
-/** Permission names of the analysis platform (spec analysis-platform §6). */
+/** Permission names of the analysis platform (docs/product/analysis-platform.md §6). */
 export const PlatformPermissionName = {
   EVENT_CREATE: 'event_create',
   EVENT_READ: 'event_read',

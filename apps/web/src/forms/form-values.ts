@@ -1,7 +1,7 @@
-/** Generated ids and names: 21 lowercase alphanumeric characters (spec §9). */
+/** Generated ids and names: 21 lowercase alphanumeric characters (docs/product/identity-and-access.md §9). */
 const NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ROBOT_SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** Client secrets: letters, digits and `- _ ! .` (spec §4 Forms). */
+/** Client secrets: letters, digits and `- _ ! .` (docs/product/identity-and-access.md §4 Forms). */
 const CLIENT_SECRET_ALPHABET = `${ROBOT_SECRET_ALPHABET}-_!.`;
 
 /** Random text from an alphabet, drawn with the platform's cryptographic generator. */
@@ -19,7 +19,7 @@ export const generateClientSecret = (): string => randomText(64, CLIENT_SECRET_A
 export const isHashedSecret = (value: string | null | undefined): boolean =>
   typeof value === 'string' && value.startsWith('$');
 
-/** Empty-string fields become null before create and update (spec §3). */
+/** Empty-string fields become null before create and update (docs/product/identity-and-access.md §3). */
 export function emptyToNull<T extends object>(
   values: T,
 ): { [K in keyof T]: T[K] extends string ? string | null : T[K] } {

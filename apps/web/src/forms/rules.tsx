@@ -27,7 +27,10 @@ export const maxLength =
   (value) =>
     filled(value) && value.length > max ? <ValidationMessage rule="maxLength" max={max} /> : null;
 
-/** Names of realms, clients, users, ...: letters, digits, hyphen, underscore and dot (spec §5). */
+/**
+ * Names of realms, clients, users, ...: letters, digits, hyphen, underscore and dot
+ * (docs/product/identity-and-access.md §5).
+ */
 export const NAME_PATTERN = /^[0-9a-zA-Z\-_.]+$/;
 /** Slugs: lowercase letters, digits, hyphen and underscore. */
 export const SLUG_PATTERN = /^[0-9a-z\-_]+$/;

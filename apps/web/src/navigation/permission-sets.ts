@@ -2,7 +2,7 @@ import { PermissionName as P } from '@federa/schemas';
 import type { PermissionName } from './types.ts';
 
 // Each list gates a menu item and the routes behind it: holding any one name is enough
-// (analysis-platform §6, identity-and-access §2 "Menu gating").
+// (docs/product/analysis-platform.md §6, docs/product/identity-and-access.md §2 "Menu gating").
 
 const ANALYSIS_WORK: readonly PermissionName[] = [
   P.ANALYSIS_CREATE,
@@ -89,6 +89,9 @@ export const PERMISSIONS_MENU: readonly PermissionName[] = [
 /** Policies: the permission permissions, and also permission read. */
 export const POLICIES_MENU: readonly PermissionName[] = [...PERMISSIONS_MENU, P.PERMISSION_READ];
 
-/** Clients and scopes: not in the spec's menu list, added after Permissions so they are reachable. */
+/**
+ * Clients and scopes: not in the menu list of docs/product/identity-and-access.md §2, added after Permissions
+ * so they are reachable.
+ */
 export const CLIENTS_MENU: readonly PermissionName[] = [P.CLIENT_CREATE, P.CLIENT_UPDATE, P.CLIENT_DELETE];
 export const SCOPES_MENU: readonly PermissionName[] = [P.SCOPE_CREATE, P.SCOPE_UPDATE, P.SCOPE_DELETE];

@@ -47,7 +47,8 @@ function hasRedirectQuery(search: string): boolean {
 const nobody: AccessContext = { loggedIn: false, hasAnyPermission: () => false };
 
 /**
- * The route guard of identity-and-access §2, as a pure decision (the session is resolved before):
+ * The route guard of docs/product/identity-and-access.md §2, as a pure decision (the session is resolved
+ * before):
  *
  * 1. A logged-in-only target without a signed-in user goes to the login route, with `redirect`
  *    holding the full target path, unless the target also requires logged-out or already carries a

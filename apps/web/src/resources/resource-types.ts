@@ -11,7 +11,7 @@ export interface ResourceRef {
 
 const auth = (path: string, type: string): ResourceRef => ({ service: 'auth', path, type });
 
-/** The identity resources (identity-and-access §3 "API resources"). */
+/** The identity resources (docs/product/identity-and-access.md §3 "API resources"). */
 export const authResources = {
   realms: auth('realms', 'realm'),
   users: auth('users', 'user'),

@@ -7,9 +7,9 @@ import { applyLiveEvent, type Identified } from './live/live-list.ts';
 import { useLiveUpdates } from './live/use-live-updates.ts';
 import { resourceKey, type ResourceRef } from './resource-types.ts';
 
-/** Default page size of every list (spec §9). */
+/** Default page size of every list (docs/product/identity-and-access.md §9). */
 export const LIST_PAGE_SIZE = 10;
-/** Search input debounce (spec §7). */
+/** Search input debounce (docs/product/identity-and-access.md §7). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
 export interface UseResourceListOptions {

@@ -16,9 +16,9 @@ export function hasPolicies(held: readonly HeldPermission[]): boolean {
 
 /**
  * The held permissions granted now in pre-check mode, as the server decides before a record is
- * known (spec "Menu gating"): a permission without a policy is granted; one with a policy only when
- * it passes with the record-dependent types (attributes, attribute names, realm match) skipped. A
- * policy that cannot be evaluated denies, so a menu never promises what the server refuses.
+ * known (docs/product/identity-and-access.md §2 "Menu gating"): a permission without a policy is granted; one
+ * with a policy only when it passes with the record-dependent types (attributes, attribute names, realm
+ * match) skipped. A policy that cannot be evaluated denies, so a menu never promises what the server refuses.
  */
 export async function grantedPermissions(
   held: readonly HeldPermission[],

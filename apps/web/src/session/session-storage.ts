@@ -9,7 +9,7 @@ export interface SessionStorage {
   remove(name: string): void;
 }
 
-/** Cookie names (identity-and-access §3 "Stored session values"). */
+/** Cookie names (docs/product/identity-and-access.md §3 "Stored session values"). */
 export const SessionCookie = {
   ACCESS_TOKEN: 'access_token',
   ACCESS_TOKEN_EXPIRE_DATE: 'access_token_expire_date',

@@ -15,9 +15,9 @@ import type {
   TokenResponse,
 } from './types.ts';
 
-/** The root realm; its users may manage every realm (identity-and-access §9). */
+/** The root realm; its users may manage every realm (docs/product/identity-and-access.md §9). */
 export const MASTER_REALM_NAME = 'master';
-/** The access token is renewed this long before it expires (identity-and-access §9). */
+/** The access token is renewed this long before it expires (docs/product/identity-and-access.md §9). */
 export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
@@ -105,10 +105,10 @@ function readStoredState(storage: SessionStorage, now: number): SessionState {
 }
 
 /**
- * The session of the signed-in user (identity-and-access §4 "Session"): tokens, user, realm, realm
- * management and the permission store. It logs in and out, resolves stored tokens after a reload,
- * renews the access token (one shared renewal for concurrent callers, a timer 60 s before expiry)
- * and keeps its values in cookies. React reads it through `subscribe`/`getState`.
+ * The session of the signed-in user (docs/product/identity-and-access.md §4 "Session"): tokens, user, realm,
+ * realm management and the permission store. It logs in and out, resolves stored tokens after a reload,
+ * renews the access token (one shared renewal for concurrent callers, a timer 60 s before expiry) and keeps
+ * its values in cookies. React reads it through `subscribe`/`getState`.
  */
 export class SessionStore implements AuthorizationSource {
   /** For the API calls of the app: sends the access token, renews and retries once when it is rejected. */

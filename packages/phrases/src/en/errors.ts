@@ -18,7 +18,7 @@ export const errors = {
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   service_unavailable: 'The service is currently unavailable. Please try again later.',
   internal_error: 'An internal error occurred. Please try again later.',
-  // Identity and tokens (identity-and-access §8)
+  // Identity and tokens (docs/product/identity-and-access.md §8)
   invalid_credentials: 'The user credentials are invalid.',
   too_many_attempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   entity_inactive: 'The user account is inactive.',
@@ -39,7 +39,7 @@ export const errors = {
   feature_disabled: 'This function is not enabled on this server.',
   entity_reference_invalid: 'A referenced entry does not exist.',
   analysis_bucket_entrypoint_exists: 'The analysis bucket has an entrypoint file already.',
-  // Access decisions (identity-and-access §6, §8)
+  // Access decisions (docs/product/identity-and-access.md §6, §8)
   insufficient_permissions: "You don't own the required permissions.",
   permission_not_found: 'A permission required for this was not found.',
   permission_denied: 'You are not allowed to do this.',

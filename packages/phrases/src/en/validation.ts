@@ -1,5 +1,5 @@
 /**
- * Form-validation messages (identity-and-access §5). Placeholders use i18next interpolation
+ * Form-validation messages (docs/product/identity-and-access.md §5). Placeholders use i18next interpolation
  * (`{{min}}`). Every locale (en, de, fr, es) has all of them.
  */
 export const validation = {

@@ -17,7 +17,7 @@ const message = (state: AnalysisCommandState, command: string) => {
   return result.success ? 'ok' : result.message;
 };
 
-describe('isAnalysisCommandExecutable (hub-original §10.2)', () => {
+describe('isAnalysisCommandExecutable (docs/product/analysis-platform.md §4, §5)', () => {
   describe('configurationLock', () => {
     it('allows the base state', () => expect(message(base, 'configurationLock')).toBe('ok'));
     it.each([

@@ -53,7 +53,8 @@ function checkBuildStatus(analysis: AnalysisCommandState): CommandCheckResult {
 }
 
 function checkConfigurationLock(analysis: AnalysisCommandState): CommandCheckResult {
-  // The order of these checks is part of the contract (hub-original §10.2).
+  // The order of these checks is part of the contract: it decides which message a caller sees
+  // (docs/product/analysis-platform.md §5).
   if (analysis.configuration_locked) return refuse('The analysis configuration is already locked.');
   if (!isAbsent(analysis.build_status)) {
     return refuse('The analysis build process has already been initialized.');
@@ -78,8 +79,9 @@ function checkConfigurationUnlock(analysis: AnalysisCommandState): CommandCheckR
 }
 
 /**
- * Whether a command may run on an analysis in its current state (spec §4, messages of §5). The
- * server refuses with the message; the web app shows only the buttons of executable commands.
+ * Whether a command may run on an analysis in its current state (docs/product/analysis-platform.md §4,
+ * messages of §5). The server refuses with the message; the web app shows only the buttons of executable
+ * commands.
  */
 export function isAnalysisCommandExecutable(
   analysis: AnalysisCommandState,

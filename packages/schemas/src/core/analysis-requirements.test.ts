@@ -15,7 +15,7 @@ const node = (change: Partial<AnalysisRequirementNode> = {}): AnalysisRequiremen
 const aggregator = node({ name: 'hub', type: 'aggregator' });
 const message = (result: { success: boolean; message?: string }) => (result.success ? 'ok' : result.message);
 
-describe('checkAnalysisLockRequirements (hub-original §2.5)', () => {
+describe('checkAnalysisLockRequirements (docs/product/analysis-platform.md §4)', () => {
   const base = { codeBucket: true, entrypoint: true, nodes: [node(), aggregator] };
 
   it('allows a complete configuration', () =>
@@ -41,7 +41,7 @@ describe('checkAnalysisLockRequirements (hub-original §2.5)', () => {
   });
 });
 
-describe('checkAnalysisBuildRequirements (hub-original §2.6)', () => {
+describe('checkAnalysisBuildRequirements (docs/product/analysis-platform.md §4)', () => {
   it('allows approved nodes with registries', () => {
     expect(message(checkAnalysisBuildRequirements({ nodes: [node()], registryAvailable: true }))).toBe('ok');
   });

@@ -9,7 +9,10 @@ export interface AnalysisRequirementNode {
   registry_id?: string | null;
 }
 
-/** What `configurationLock` needs beyond the state checks (hub-original §2.5, steps 2 to 5). */
+/**
+ * What `configurationLock` needs beyond the state checks, as the original hub checks it
+ * (docs/product/analysis-platform.md §4).
+ */
 export interface AnalysisLockFacts {
   /** The CODE bucket of the analysis exists. */
   codeBucket: boolean;
@@ -46,7 +49,10 @@ export function checkAnalysisLockRequirements(facts: AnalysisLockFacts): Command
   return ok;
 }
 
-/** What `buildStart` needs beyond the state checks (hub-original §2.6, steps 2 to 4). */
+/**
+ * What `buildStart` needs beyond the state checks, as the original hub checks it
+ * (docs/product/analysis-platform.md §4).
+ */
 export interface AnalysisBuildFacts {
   nodes: readonly AnalysisRequirementNode[];
   /** A registry is set on the analysis, or one exists to pick. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ANALYSIS_RUN_STATUSES, APPROVAL_STATUSES, NODE_TASK_NAMES } from './constants.ts';
 import { REGISTRY_ROBOT_SECRET_PATTERN } from './validation.ts';
 
-// Request bodies of the analysis side of the hub (spec §5, hub-original §10.3). The generic
-// messages are those of spec §5, as in validation.ts.
+// Request bodies of the analysis side of the hub (docs/product/analysis-platform.md §5, and the original
+// hub's validators). The generic messages are those of docs/product/analysis-platform.md §5, as in
+// validation.ts.
 const minMessage = (min: number) => `This field should be at least ${min} characters long`;
 const maxMessage = (max: number) => `The maximum length allowed is ${max}`;
 const text = (min: number, max: number) =>
@@ -63,7 +64,8 @@ export const AnalysisPermissionUpdateSchema = z.object({ policy_id: id().nullish
 
 /**
  * `POST analyses/{id}/command`: the command plus extras. Unknown commands pass the schema so the
- * answer carries the message of spec §5 ("The analysis command {command} cannot be executed.").
+ * answer carries the message of docs/product/analysis-platform.md §5 ("The analysis command {command} cannot
+ * be executed.").
  */
 export const AnalysisCommandRequestSchema = z
   .object({ command: z.string().trim().min(1, 'The command is required.').max(64, maxMessage(64)) })

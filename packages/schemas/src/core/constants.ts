@@ -1,4 +1,7 @@
-/** Entity types of the hub core: realtime resource types and event `type`s (spec §3). */
+/**
+ * Entity types of the hub core: realtime resource types and event `type`s (docs/product/analysis-platform.md
+ * §3).
+ */
 export const CoreEntityType = {
   MASTER_IMAGE: 'masterImage',
   MASTER_IMAGE_GROUP: 'masterImageGroup',
@@ -87,7 +90,10 @@ export const AnalysisBucketType = { CODE: 'CODE', RESULT: 'RESULT', TEMP: 'TEMP'
 export type AnalysisBucketType = (typeof AnalysisBucketType)[keyof typeof AnalysisBucketType];
 export const ANALYSIS_BUCKET_TYPES = Object.values(AnalysisBucketType);
 
-/** The types a node can have (the spec's longer list mixes in registry project types). */
+/**
+ * The types a node can have (the longer list of docs/product/analysis-platform.md §3 mixes in registry
+ * project types).
+ */
 export const NodeType = { AGGREGATOR: 'aggregator', DEFAULT: 'default' } as const;
 export type NodeType = (typeof NodeType)[keyof typeof NodeType];
 export const NODE_TYPES = Object.values(NodeType);
@@ -126,5 +132,8 @@ export const REGISTRY_INCOMING_PROJECT_NAME = 'incoming';
 export const REGISTRY_OUTGOING_PROJECT_NAME = 'outgoing';
 /** Where an analysis image carries its code files. */
 export const ANALYSIS_CODE_PATH = '/opt/code/';
-/** An analysis needs this many nodes before its configuration can be locked (spec §9). */
+/**
+ * An analysis needs this many nodes before its configuration can be locked (docs/product/analysis-platform.md
+ * §9).
+ */
 export const ANALYSIS_MIN_NODES = 2;

@@ -10,7 +10,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;
 
-describe('core validation (spec §5)', () => {
+describe('core validation (docs/product/analysis-platform.md §5)', () => {
   it('limits project names to 5..100 and descriptions to 5..4096', () => {
     expect(firstMessage(ProjectCreateSchema.safeParse({ name: 'abcd' }))).toBe(
       'This field should be at least 5 characters long',

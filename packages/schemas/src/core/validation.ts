@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, NODE_TASK_NAMES, NODE_TYPES, REGISTRY_PROJECT_TYPES } from './constants.ts';
 
-// The generic messages of spec §5; the web forms show the same text.
+// The generic messages of docs/product/analysis-platform.md §5; the web forms show the same text.
 const minMessage = (min: number) => `This field should be at least ${min} characters long`;
 const maxMessage = (max: number) => `The maximum length allowed is ${max}`;
 

@@ -1,7 +1,7 @@
 /**
- * The In/Out views of two-sided records (spec analysis-platform §3, relation types). A project node
- * is "in" for the realm of the node (a request to take part) and "out" for the realm of the project
- * (a request it sent); analysis nodes likewise. The rooms live in realm namespaces only: in the master
+ * The In/Out views of two-sided records (docs/product/analysis-platform.md §3, relation types). A project
+ * node is "in" for the realm of the node (a request to take part) and "out" for the realm of the project (a
+ * request it sent); analysis nodes likewise. The rooms live in realm namespaces only: in the master
  * namespace, which sees every realm, a direction would mean nothing.
  */
 export interface DirectionalRoute {

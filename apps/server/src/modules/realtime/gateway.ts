@@ -23,7 +23,7 @@ export interface RealtimeOptions {
 }
 
 /**
- * The socket.io gateway (DESIGN §6) on the app's HTTP server at `/socket.io`: authenticated
+ * The socket.io gateway (docs/design.md §6) on the app's HTTP server at `/socket.io`: authenticated
  * namespaces per realm, subscriptions to rooms per resource type or record, and every domain event
  * forwarded to the rooms it concerns. On PostgreSQL the emissions reach the sockets of every replica.
  */

@@ -40,7 +40,7 @@ const IDENTITY_READ_RULES: Record<string, ReadRule> = {
   ],
 };
 
-/** Who may read analyses and what belongs to them (spec §6, analysis list). */
+/** Who may read analyses and what belongs to them (docs/product/analysis-platform.md §6, analysis list). */
 const ANALYSIS_READ = [
   H.ANALYSIS_CREATE,
   H.ANALYSIS_UPDATE,
@@ -52,7 +52,7 @@ const ANALYSIS_READ = [
 ] as const;
 
 /**
- * Hub resource types, gated as the original gates its subscriptions (reference hub-original §7).
+ * Hub resource types, gated as the original hub gates its subscriptions (docs/design.md §6).
  * Types the original emitted for but never let anyone join (master images, registries, buckets,
  * events) get the permission that manages them, so their rooms finally work.
  */
@@ -61,7 +61,7 @@ const HUB_READ_RULES: Record<string, ReadRule> = {
   project: PROJECT_READERS,
   projectNode: PROJECT_READERS,
   node: NODE_READERS,
-  // The In/Out views of a realm: requests to approve, and requests it sent (hub-original §7).
+  // The In/Out views of a realm: requests to approve, and requests it sent (docs/decisions/0009).
   projectNodeIn: [H.PROJECT_APPROVE],
   projectNodeOut: [H.PROJECT_UPDATE],
   analysisNodeIn: [H.ANALYSIS_APPROVE],

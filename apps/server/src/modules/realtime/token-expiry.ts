@@ -6,7 +6,8 @@ const MAX_TIMER_DELAY = 2 ** 31 - 1;
 /**
  * Ends the socket when its access token expires. The handshake is the only place a token is checked,
  * so without this a connection would outlive its token; disconnected, the client reconnects with a
- * fresh token (spec: a socket reconnects whenever the access token changes).
+ * fresh token (docs/product/identity-and-access.md §4 Realtime: a socket reconnects whenever the access token
+ * changes).
  */
 export function disconnectAtExpiry(socket: RealtimeSocket, expiresAt: number): void {
   let timer: NodeJS.Timeout | undefined;

@@ -16,7 +16,7 @@ export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultE
 /** The answer to `{type}Subscribe` / `{type}Unsubscribe`; never an exception. */
 export type Acknowledgement = { ok: true } | { ok: false; code: string; message: string };
 
-/** The payload of `{type}Created|Updated|Deleted` (DESIGN §6). */
+/** The payload of `{type}Created|Updated|Deleted` (docs/design.md §6). */
 export interface EntityEventPayload {
   data: Record<string, unknown>;
   meta: {

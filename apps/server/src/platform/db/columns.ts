@@ -15,7 +15,7 @@ export function toIsoTimestamp(value: string | Date): string {
 
 /**
  * A `timestamp with time zone` column read and written as an ISO-8601 string, which is how the API
- * speaks time (DESIGN §4). Drizzle's own string mode returns PostgreSQL's text form instead.
+ * speaks time (docs/design.md §4). Drizzle's own string mode returns PostgreSQL's text form instead.
  */
 export const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
   dataType: () => 'timestamp with time zone',

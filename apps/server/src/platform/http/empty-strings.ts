@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Replaces every empty string in a JSON or form body with null, recursively (DESIGN §4). */
+/** Replaces every empty string in a JSON or form body with null, recursively (docs/design.md §4). */
 export function emptyStringsToNull(value: unknown): unknown {
   if (value === '') return null;
   if (Array.isArray(value)) return value.map(emptyStringsToNull);

@@ -5,7 +5,7 @@ import { ErrorCode } from '@federa/schemas';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Every `code` an error response can carry is a phrase key the web app translates (DESIGN §4). The
+ * Every `code` an error response can carry is a phrase key the web app translates (docs/design.md §4). The
  * catalogue is `ErrorCode` in packages/schemas, and apps/web/src/api/error-phrase.test.ts checks that
  * each of its codes has an English and a German phrase. This test closes the chain on the server
  * side: it reads the server's source for every code it raises and fails when one is not catalogued.

@@ -45,7 +45,7 @@ function zodIssues(error: FastifyError): ValidationIssue[] {
   }));
 }
 
-/** Turns any thrown value into the error body of DESIGN §4; 5xx bodies never show internals. */
+/** Turns any thrown value into the error body of docs/design.md §4; 5xx bodies never show internals. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpError) {
     const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };

@@ -236,7 +236,7 @@ const scopeRoutes = section({
   tabs: [{ screen: 'ScopeGeneralPage' }],
 });
 
-/** Identity and access administration under /admin (identity-and-access §2). */
+/** Identity and access administration under /admin (docs/product/identity-and-access.md §2). */
 export const adminIdentityRoutes: RouteObject[] = [
   realmRoutes,
   identityProviderRoutes,

@@ -12,7 +12,7 @@ import { defaultRealmId, isRealmPickerVisible } from '../RealmPicker/realm-picke
 import { SaveFooter } from './SaveFooter.tsx';
 import { useEntitySave } from './use-entity-save.tsx';
 
-/** Lengths of one entity's basic fields (spec §5). */
+/** Lengths of one entity's basic fields (docs/product/identity-and-access.md §5). */
 export interface NamedEntityLimits {
   readonly name: readonly [number, number];
   readonly displayName: readonly [number, number];

@@ -9,7 +9,10 @@ import { notify } from '../Feedback/notify.ts';
 
 export interface EntitySaveOptions<T extends Identified> {
   readonly resource: ResourceRef;
-  /** The record being edited; creating without it (spec §4 Forms: create when none exists). */
+  /**
+   * The record being edited; creating without it (docs/product/identity-and-access.md §4 Forms: create when
+   * none exists).
+   */
   readonly entity?: T;
   /** The form (to show server issues at its fields) and the names of its fields. */
   readonly form: FieldErrorTarget;

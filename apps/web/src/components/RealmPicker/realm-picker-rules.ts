@@ -14,9 +14,10 @@ export interface RealmPickerContext {
 }
 
 /**
- * Realm picker rules (spec §4 Forms): shown only when no fixed realm applies, only when creating
- * (roles, permissions and policies only on create; records keep their realm), only for someone who
- * can manage, and only to a master-realm user (who may pick any realm; everyone else uses their own).
+ * Realm picker rules (docs/product/identity-and-access.md §4 Forms): shown only when no fixed realm applies,
+ * only when creating (roles, permissions and policies only on create; records keep their realm), only for
+ * someone who can manage, and only to a master-realm user (who may pick any realm; everyone else uses their
+ * own).
  */
 export function isRealmPickerVisible({
   realm,

@@ -27,7 +27,10 @@ export interface ClientFormProps {
   readonly onSaved?: (client: Client, created: boolean) => void;
 }
 
-/** Create or edit a client: every field of spec §3, generated name and secret, secret shown once. */
+/**
+ * Create or edit a client: every field of docs/product/identity-and-access.md §3, generated name and secret,
+ * secret shown once.
+ */
 export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormProps) {
   const { t } = useTranslation();
   const session = useSession();

@@ -73,7 +73,10 @@ export interface IdentityProviderPickerProps {
   readonly onPreset: (preset: Preset) => void;
 }
 
-/** Protocol tiles (OAuth2, OpenID Connect, LDAP) and preset tiles (spec §2 "Forms and pickers"). */
+/**
+ * Protocol tiles (OAuth2, OpenID Connect, LDAP) and preset tiles (docs/product/identity-and-access.md §2
+ * "Forms and pickers").
+ */
 export function IdentityProviderPicker({
   protocol,
   preset,

@@ -48,7 +48,7 @@ interface MappingValues {
   value_is_regex: boolean;
 }
 
-/** Spec §5 "Role mapping": claim name 3-32, value 3-128, both optional. */
+/** docs/product/identity-and-access.md §5 "Role mapping": claim name 3-32, value 3-128, both optional. */
 export function validateRoleMapping(values: MappingValues): Record<string, Message> {
   const errors: Record<string, Message> = {};
   collect(errors, 'name', checkText(values.name, { min: 3, max: 32 }));
@@ -99,7 +99,7 @@ function MappingEditor({
       value: textOrNull(values.value),
       value_is_regex: values.value_is_regex,
     };
-    // Create if none exists, otherwise update (spec §4 "Role mapping rows").
+    // Create if none exists, otherwise update (docs/product/identity-and-access.md §4 "Role mapping rows").
     void run(
       'save',
       () =>

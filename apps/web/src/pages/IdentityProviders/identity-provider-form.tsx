@@ -153,7 +153,9 @@ function isLdapUrl(value: string): boolean {
   return (url.protocol === 'ldap:' || url.protocol === 'ldaps:') && url.hostname !== '';
 }
 
-/** Spec §5 "Identity provider", "OAuth2" and "LDAP", as the server checks them. */
+/**
+ * docs/product/identity-and-access.md §5 "Identity provider", "OAuth2" and "LDAP", as the server checks them.
+ */
 export function validateIdentityProvider(
   values: IdentityProviderFormValues,
   { creating }: { creating: boolean },

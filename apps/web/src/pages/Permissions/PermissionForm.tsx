@@ -26,7 +26,7 @@ export interface PermissionFormProps {
 /**
  * Create or edit a permission: a built-in one keeps its name; the realm is chosen on create only;
  * the policy comes from the top-level policies of the permission's realm, and changing the realm
- * clears it and reloads the choice (spec §4 Forms).
+ * clears it and reloads the choice (docs/product/identity-and-access.md §4 Forms).
  */
 export function PermissionForm({ entity, fixedRealmId, onSaved }: PermissionFormProps) {
   const { t } = useTranslation();

@@ -14,7 +14,10 @@ export interface PermissionFormValues {
 
 export const PERMISSION_FIELDS = ['name', 'display_name', 'description', 'realm_id', 'policy_id'] as const;
 
-/** Permission: name required 3-128; display name 3-256; description 5-4096 (spec §5). */
+/**
+ * Permission: name required 3-128; display name 3-256; description 5-4096
+ * (docs/product/identity-and-access.md §5).
+ */
 export const permissionValidation = {
   name: textRules(required(), minLength(3), maxLength(128), name()),
   display_name: textRules(minLength(3), maxLength(256)),

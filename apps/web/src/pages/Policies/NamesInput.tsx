@@ -20,8 +20,8 @@ export interface NamesInputProps {
 }
 
 /**
- * A list of names with add and remove buttons (spec §2: default minimum 0, maximum 100). Each item
- * is its own labelled text field; the form checks every item against its rule.
+ * A list of names with add and remove buttons (docs/product/identity-and-access.md §2: default minimum 0,
+ * maximum 100). Each item is its own labelled text field; the form checks every item against its rule.
  */
 export function NamesInput({
   label,

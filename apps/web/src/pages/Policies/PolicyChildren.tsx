@@ -28,8 +28,8 @@ export interface PolicyChildrenProps {
 
 /**
  * The children of a composite policy as an assignment list: candidates of the same realm that hang
- * below nothing (or below this composite), each with an add/remove toggle (spec §4: the toggle sets
- * parent_id to the composite or clears it).
+ * below nothing (or below this composite), each with an add/remove toggle
+ * (docs/product/identity-and-access.md §4: the toggle sets parent_id to the composite or clears it).
  */
 export function PolicyChildren({ realmId, policy, selected = [], onToggle, error }: PolicyChildrenProps) {
   const { t } = useTranslation();

@@ -33,7 +33,7 @@ export function checkText(
   return null;
 }
 
-/** Letters, digits, hyphen, underscore and dot (spec §5 name rule). */
+/** Letters, digits, hyphen, underscore and dot (docs/product/identity-and-access.md §5 name rule). */
 export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** The name rule of realms, roles, policies, identity providers …: length plus allowed characters. */
@@ -69,7 +69,10 @@ export function checkInteger(
   return null;
 }
 
-/** A trimmed text, or null when empty (spec §3: empty strings become null before create and update). */
+/**
+ * A trimmed text, or null when empty (docs/product/identity-and-access.md §3: empty strings become null
+ * before create and update).
+ */
 export function textOrNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;

@@ -42,8 +42,9 @@ export const policyApi = {
 };
 
 /**
- * Candidates for the children of a composite (spec §7): policies of the same realm that are not the
- * composite itself nor its parent, and hang below nothing or below this composite; sorted by name.
+ * Candidates for the children of a composite (docs/product/identity-and-access.md §7): policies of the same
+ * realm that are not the composite itself nor its parent, and hang below nothing or below this composite;
+ * sorted by name.
  */
 export function childCandidateQuery(options: {
   readonly policyId?: string;

@@ -44,7 +44,10 @@ export const DAY_FIELDS_OF_INTERVAL: Record<TimeInterval | '', readonly DayField
   yearly: ['dayOfWeek', 'dayOfMonth', 'dayOfYear'],
 };
 export type DayField = 'dayOfWeek' | 'dayOfMonth' | 'dayOfYear';
-/** The form accepts days of the year up to 365 (spec §5), although the policy schema takes 366. */
+/**
+ * The form accepts days of the year up to 365 (docs/product/identity-and-access.md §5), although the policy
+ * schema takes 366.
+ */
 export const DAY_OF_YEAR_MAX = 365;
 const DAY_FIELDS: readonly DayField[] = ['dayOfWeek', 'dayOfMonth', 'dayOfYear'];
 
@@ -153,7 +156,10 @@ export function policyToValues(policy: Policy): PolicyFormValues {
   };
 }
 
-/** Changing the interval clears the day fields it does not check (spec §4 Forms). */
+/**
+ * Changing the interval clears the day fields it does not check (docs/product/identity-and-access.md §4
+ * Forms).
+ */
 export function withInterval(interval: TimeInterval | ''): Partial<PolicyFormValues> {
   const keep = DAY_FIELDS_OF_INTERVAL[interval];
   const next: Partial<PolicyFormValues> = { interval };
@@ -182,8 +188,8 @@ export interface PolicyValidationContext {
 }
 
 /**
- * The rules of the policy form: the basic fields (spec §5 "Policy basic") and the settings of the
- * chosen type, as the server checks them (`@federa/policy` schemas).
+ * The rules of the policy form: the basic fields (docs/product/identity-and-access.md §5 "Policy basic") and
+ * the settings of the chosen type, as the server checks them (`@federa/policy` schemas).
  */
 export function validatePolicy(
   values: PolicyFormValues,

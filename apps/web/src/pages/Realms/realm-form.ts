@@ -2,7 +2,7 @@ import { generateName } from '../../forms/form-values.ts';
 import { maxLength, minLength, name, required, textRules } from '../../forms/rules.tsx';
 import type { Realm } from '../../resources/resource-types.ts';
 
-/** The root realm: its name never changes (spec §9). */
+/** The root realm: its name never changes (docs/product/identity-and-access.md §9). */
 export const MASTER_REALM_NAME = 'master';
 
 export interface RealmFormValues {
@@ -13,7 +13,10 @@ export interface RealmFormValues {
 
 export const REALM_FIELDS = ['name', 'display_name', 'description'] as const;
 
-/** A new realm starts with a generated name (spec §4 Forms), which the user may replace. */
+/**
+ * A new realm starts with a generated name (docs/product/identity-and-access.md §4 Forms), which the user may
+ * replace.
+ */
 export function initialRealmValues(realm: Realm | undefined): RealmFormValues {
   return {
     name: realm?.name ?? generateName(),

@@ -51,7 +51,8 @@ export function RobotDetailPage() {
       resource={authResources.robots}
       kind="app.pages.robot"
       listPath={LIST_PATH}
-      // The stored secret (a hash) is opt-in; the form sends it back empty (spec §4 Forms).
+      // The stored secret (a hash) is opt-in; the form sends it back empty
+      // (docs/product/identity-and-access.md §4 Forms).
       query={{ fields: ['+secret'], include: ['realm'] }}
       tabs={[
         { to: '.', label: 'app.tabs.general' },

@@ -21,7 +21,10 @@ export function initialRobotValues(robot: Robot | undefined, realmId: string | n
   };
 }
 
-/** Robot: name 3-128; display name 3-256; realm required; secret 3-256 (spec §5). */
+/**
+ * Robot: name 3-128; display name 3-256; realm required; secret 3-256 (docs/product/identity-and-access.md
+ * §5).
+ */
 export function robotValidation(realmRequired: boolean) {
   return {
     name: textRules(minLength(3), maxLength(128), name()),
@@ -31,7 +34,10 @@ export function robotValidation(realmRequired: boolean) {
   };
 }
 
-/** The body to send: the stored hash sent back unchanged becomes an empty secret (spec §4 Forms). */
+/**
+ * The body to send: the stored hash sent back unchanged becomes an empty secret
+ * (docs/product/identity-and-access.md §4 Forms).
+ */
 export function robotBody(values: RobotFormValues, editing: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: values.name.trim() || null,
@@ -39,7 +45,8 @@ export function robotBody(values: RobotFormValues, editing: boolean): Record<str
     secret: isHashedSecret(values.secret) ? '' : values.secret,
   };
   if (!editing) body.realm_id = values.realm_id;
-  // Empty strings become null (spec §3); the server then keeps the stored secret.
+  // Empty strings become null (docs/product/identity-and-access.md §3); the server then keeps the stored
+  // secret.
   if (body.secret === '') body.secret = null;
   return body;
 }

@@ -12,7 +12,9 @@ import { useSession } from '../../session/session-context.tsx';
 
 const LIST_PATH = '/admin/roles';
 
-/** Role: name required 3-30; display name 3-256; description 5-4096 (spec §5). */
+/**
+ * Role: name required 3-30; display name 3-256; description 5-4096 (docs/product/identity-and-access.md §5).
+ */
 export const ROLE_LIMITS: NamedEntityLimits = {
   name: [3, 30],
   displayName: [3, 256],

@@ -11,7 +11,10 @@ import { useSession } from '../../session/session-context.tsx';
 
 const LIST_PATH = '/admin/scopes';
 
-/** Scope: name required 3-256; display name 3-256; description 3-4096 (spec §5). */
+/**
+ * Scope: name required 3-256; display name 3-256; description 3-4096 (docs/product/identity-and-access.md
+ * §5).
+ */
 export const SCOPE_LIMITS: NamedEntityLimits = {
   name: [3, 256],
   displayName: [3, 256],

@@ -14,7 +14,10 @@ export function profileValues(user: OwnUser): ProfileValues {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5 "User": name 3-128 (name rule), display name 3-256, email 5-255 and valid. */
+/**
+ * docs/product/identity-and-access.md §5 "User": name 3-128 (name rule), display name 3-256, email 5-255 and
+ * valid.
+ */
 export function validateProfile(values: ProfileValues): Record<string, Message> {
   const errors: Record<string, Message> = {};
   collect(errors, 'name', checkName(values.name, 3, 128));

@@ -14,7 +14,10 @@ import { initialUserValues, USER_FIELDS, userValidation, type UserFormValues } f
 export interface UserFormProps {
   /** The user to edit; a new one is created without it. */
   readonly entity?: User;
-  /** May change activity, lock and realm (spec §6: the user form's canManage, default true). */
+  /**
+   * May change activity, lock and realm (docs/product/identity-and-access.md §6: the user form's canManage,
+   * default true).
+   */
   readonly canManage?: boolean;
   /** A realm the page imposes: no realm picker then. */
   readonly fixedRealmId?: string | null;

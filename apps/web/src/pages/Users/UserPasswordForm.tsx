@@ -6,7 +6,9 @@ import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { passwordValidation, type PasswordValues } from '../../forms/password-rules.ts';
 import { authResources, type User } from '../../resources/resource-types.ts';
 
-/** Sets a user's password (update with password and password_repeat, spec §7). */
+/**
+ * Sets a user's password (update with password and password_repeat, docs/product/identity-and-access.md §7).
+ */
 export function UserPasswordForm({ user }: { readonly user: User }) {
   const { t } = useTranslation();
   const form = useForm<PasswordValues>({

@@ -17,7 +17,7 @@ export function initialUserValues(user: User | undefined, realmId: string | null
     name: user?.name ?? '',
     display_name: user?.display_name ?? '',
     email: user?.email ?? '',
-    // A new user is active (spec §3).
+    // A new user is active (docs/product/identity-and-access.md §3).
     active: user?.active ?? true,
     name_locked: user?.name_locked ?? false,
     realm_id: user?.realm_id ?? realmId,

@@ -46,8 +46,9 @@ export function compareBySort(sort: Sort, a: Record<string, unknown>, b: Record<
 }
 
 /**
- * Should a record created elsewhere appear in the page on screen, and where (spec §4 Realtime: "in a
- * paged list only when sorting allows it, the offset is 0, or the page is not full")?
+ * Should a record created elsewhere appear in the page on screen, and where
+ * (docs/product/identity-and-access.md §4 Realtime: "in a paged list only when sorting allows it, the offset
+ * is 0, or the page is not full")?
  * - newest first: on the first page, at the top;
  * - a page that is not full (the last page): at its place in the sort order, or at the end; a record
  *   that sorts before the first one of a later page belongs to an earlier page and is left out;

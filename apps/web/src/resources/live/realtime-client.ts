@@ -3,14 +3,17 @@ import type { SessionStore } from '../../session/session-store.ts';
 
 /** The master realm's identities see every realm in `/resources`; others use their realm's namespace. */
 export const MASTER_NAMESPACE = '/resources';
-/** Attempts per subscription acknowledgement: the first and up to three retries (spec §9). */
+/**
+ * Attempts per subscription acknowledgement: the first and up to three retries
+ * (docs/product/identity-and-access.md §9).
+ */
 export const SUBSCRIBE_RETRIES = 3;
 /** How long a subscription waits for its acknowledgement before it asks again. */
 export const ACK_TIMEOUT_MS = 5_000;
 
 export type LiveEventName = 'created' | 'updated' | 'deleted';
 
-/** `{type}Created|Updated|Deleted` payload (DESIGN §6). */
+/** `{type}Created|Updated|Deleted` payload (docs/design.md §6). */
 export interface LiveEventPayload<T = Record<string, unknown>> {
   readonly data: T;
   readonly meta: {
@@ -46,7 +49,7 @@ export interface LiveSocket {
 /** Opens a socket for a namespace; `token()` is read on every (re)connection attempt. */
 export type LiveSocketFactory = (namespace: string, token: () => string | undefined) => LiveSocket;
 
-/** socket.io options of spec §9. */
+/** socket.io options of docs/product/identity-and-access.md §9. */
 export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: '/socket.io',
   transports: ['polling', 'websocket', 'webtransport'],
@@ -90,11 +93,11 @@ interface Room {
 }
 
 /**
- * Realtime updates for the signed-in identity (spec §4 Realtime): one socket for the namespace of
- * its realm, rooms per resource type (or record), counted per room so views share subscriptions.
- * The socket reconnects whenever the access token changes; after every (re)connection the rooms
- * are subscribed again. A subscription waits for its acknowledgement and asks up to three more
- * times when none comes (or the server failed unexpectedly).
+ * Realtime updates for the signed-in identity (docs/product/identity-and-access.md §4 Realtime): one socket
+ * for the namespace of its realm, rooms per resource type (or record), counted per room so views share
+ * subscriptions. The socket reconnects whenever the access token changes; after every (re)connection the
+ * rooms are subscribed again. A subscription waits for its acknowledgement and asks up to three more times
+ * when none comes (or the server failed unexpectedly).
  */
 export class RealtimeClient {
   private socket: LiveSocket | undefined;

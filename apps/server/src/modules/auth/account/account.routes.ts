@@ -63,9 +63,9 @@ const RESET_REQUESTED = {
 };
 
 /**
- * Self-service account flows (spec §7): register, activate, password-forgot, password-reset. Each is
- * off unless the operator enabled it; a disabled flow answers 403 `feature_disabled`. None needs a
- * session, and a stale session must not get in the way, so none reads one.
+ * Self-service account flows (docs/product/identity-and-access.md §7): register, activate, password-forgot,
+ * password-reset. Each is off unless the operator enabled it; a disabled flow answers 403 `feature_disabled`.
+ * None needs a session, and a stale session must not get in the way, so none reads one.
  */
 export function registerAccountRoutes(
   app: FastifyInstance,

@@ -26,7 +26,7 @@ export function isHashedSecret(value: string): boolean {
 }
 
 export const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-/** Client secrets may also contain these (spec §4 Forms). */
+/** Client secrets may also contain these (docs/product/identity-and-access.md §4 Forms). */
 export const CLIENT_SECRET_ALPHABET = `${ALPHANUMERIC}-_!.`;
 const LOWERCASE_ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -13,7 +13,7 @@ const DEFAULT_OPTIONS: VerifiedSecretCacheOptions = { maxEntries: 10_000, ttlMs:
 /**
  * Remembers successful argon2 verifications of robot and client secrets, so that machines which
  * authenticate often (client credentials, HTTP Basic) do not pay ~20 ms of CPU per request. Secrets
- * stay stored as argon2id hashes (DESIGN §5); this only avoids recomputing a result already known.
+ * stay stored as argon2id hashes (docs/design.md §5); this only avoids recomputing a result already known.
  *
  * - An entry is keyed by the owner's id, an HMAC of the presented secret and the stored hash, so a new
  *   secret (a new stored hash) or a different presented secret never matches an old entry.

@@ -54,7 +54,7 @@ const accountName = (identity: ExternalIdentity) => identity.names[0]?.slice(0, 
 class AccountRace extends Error {}
 
 /**
- * The local user of an external account (reference §4.1 step 3): the one linked to (provider, id)
+ * The local user of an external account (as Authup links them): the one linked to (provider, id)
  * before, else a new user in the provider's realm, named after the first free candidate (or a
  * generated name). An existing local user is never taken over, not even with the same e-mail
  * address: that would let whoever controls the upstream account sign in as someone else.

@@ -1,5 +1,5 @@
 /**
- * Claim patterns of role mappings (reference §4.1 step 4). `path` is a dot path into the claims where
+ * Claim patterns of role mappings (as Authup matches them). `path` is a dot path into the claims where
  * `*` stands for every element of an array or every value of an object (`realm_access.roles.*`).
  * A value found there matches when it equals `expected` (numbers and booleans compared as text) or,
  * with `isRegex`, when the case-insensitive regular expression finds it. An array at the end of the

@@ -1,6 +1,7 @@
 /**
- * Well-known upstream providers (spec §3). A preset supplies the endpoints, scope and how to read the
- * profile, so an administrator only enters the client id and secret. All presets use the protocol
+ * Well-known upstream providers (docs/product/identity-and-access.md §3). A preset supplies the endpoints,
+ * scope and how to read the profile, so an administrator only enters the client id and secret. All presets
+ * use the protocol
  * `oidc` in the API, even those that speak plain OAuth2 (GitHub, Facebook, ...).
  */
 export const IDENTITY_PROVIDER_PRESETS = [

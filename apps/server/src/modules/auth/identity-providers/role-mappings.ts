@@ -9,7 +9,7 @@ type Mapping = typeof identityProviderRoleMappings.$inferSelect;
 
 /**
  * Whether a mapping gives its role (true), takes it away (false) or leaves it alone (undefined) for
- * one sign-in (reference §4.1 step 4): `once` mappings only act on the first sign-in; a mapping
+ * one sign-in (as in Authup): `once` mappings only act on the first sign-in; a mapping
  * without claim name or value always gives the role; otherwise the claims decide.
  */
 function mappingDecision(mapping: Mapping, claims: unknown, firstSignIn: boolean): boolean | undefined {

@@ -20,7 +20,10 @@ export type IdentityProviderProtocol = (typeof IDENTITY_PROVIDER_PROTOCOLS)[numb
 
 const REQUIRED = 'This field is required';
 
-/** Attribute names, filters and DNs: no rule of their own (spec §5), only a sane length. */
+/**
+ * Attribute names, filters and DNs: no rule of their own (docs/product/identity-and-access.md §5), only a
+ * sane length.
+ */
 const freeText = () => z.string().trim().max(2000, 'The maximum length allowed is 2000').nullish();
 
 const ldapUrl = z

@@ -76,8 +76,9 @@ async function candidatesOf(db: Database, kind: SubjectKind, name: string): Prom
 
 /**
  * Authenticates a request with HTTP Basic, where the operator enabled it for the kind of identity
- * (reference §1.6, §2.6): a user by name or id and password, a robot by name or id and secret, a
- * confidential client by name or id and secret, tried in that order. The identity acts with the
+ * (USER_AUTH_BASIC, ROBOT_AUTH_BASIC, CLIENT_AUTH_BASIC, as in Authup): a user by name or id and
+ * password, a robot by name or id and secret, a confidential client by name or id and secret, tried
+ * in that order. The identity acts with the
  * `global` scope, like a token from the password grant. Failures count against the same sign-in
  * throttle as the token endpoint, so Basic is no way around it; successful verifications are
  * remembered (VerifiedSecretCache), so an automation calling often does not pay argon2 every time.

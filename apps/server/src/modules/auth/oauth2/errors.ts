@@ -1,6 +1,6 @@
 import { HttpError } from '../../../platform/http/errors.ts';
 
-/** OAuth2 errors (RFC 6749 §5.2) with the messages of spec §8. */
+/** OAuth2 errors (RFC 6749 §5.2) with the messages of docs/product/identity-and-access.md §8. */
 export const OAuthError = {
   invalidRequest: (message = 'The request is missing a required parameter or is otherwise malformed.') =>
     new HttpError(400, 'invalid_request', message, { oauthError: 'invalid_request' }),

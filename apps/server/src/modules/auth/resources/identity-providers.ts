@@ -35,9 +35,10 @@ const editable = {
 };
 
 /**
- * Identity providers (spec §3): OAuth2/OIDC upstream sign-in or LDAP directories. Anyone may list them
- * (the sign-in page does) but secrets are write-only and never leave the server; they are stored
- * encrypted (SecretBox), and a secret stored before encryption existed is encrypted on the next write.
+ * Identity providers (docs/product/identity-and-access.md §3): OAuth2/OIDC upstream sign-in or LDAP
+ * directories. Anyone may list them (the sign-in page does) but secrets are write-only and never leave the
+ * server; they are stored encrypted (SecretBox), and a secret stored before encryption existed is encrypted
+ * on the next write.
  */
 export const identityProviderResource = (secrets: SecretBox): ResourceDefinition => ({
   path: 'identity-providers',

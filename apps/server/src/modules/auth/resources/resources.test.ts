@@ -20,7 +20,7 @@ describe('identity resources', () => {
       expect(created.statusCode).toBe(201);
       const realm = created.json();
       expect(realm).toMatchObject({ name: 'research', display_name: 'Research', built_in: false });
-      // Timestamps are ISO-8601 (DESIGN §4), not PostgreSQL's text form.
+      // Timestamps are ISO-8601 (docs/design.md §4), not PostgreSQL's text form.
       expect(realm.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
       const list = await ctx.app.inject({ url: '/auth/realms?filter[name]=~rese' });

@@ -12,7 +12,7 @@ export interface TokenSubject {
   clientId?: string | null;
 }
 
-/** The claims of every token this server signs (DESIGN §5, as the original issues them). */
+/** The claims of every token this server signs (docs/design.md §5, as the original issues them). */
 export interface TokenClaims {
   kind: TokenKind;
   jti: string;

@@ -1,6 +1,9 @@
 import { HttpError } from '../../../platform/http/errors.ts';
 
-/** Token and credential errors with the codes of spec §8; 401 so clients know to refresh or sign in. */
+/**
+ * Token and credential errors with the codes of docs/product/identity-and-access.md §8; 401 so clients know
+ * to refresh or sign in.
+ */
 export const TokenError = {
   invalid: () =>
     new HttpError(401, 'invalid_token', 'The Token is invalid.', { oauthError: 'invalid_token' }),

@@ -1,6 +1,6 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 
-/** Whoever works with analyses may read them (spec §6, analysis list). */
+/** Whoever works with analyses may read them (docs/product/analysis-platform.md §6, analysis list). */
 export const ANALYSIS_READERS = [
   P.ANALYSIS_CREATE,
   P.ANALYSIS_UPDATE,

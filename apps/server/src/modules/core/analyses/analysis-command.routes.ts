@@ -10,7 +10,7 @@ import type { AnalysisContext } from './context.ts';
 const Params = z.object({ id: z.uuid('The value must be a valid id.') });
 
 /**
- * Who may run which command. The original only required a sign-in (hub-original §0.10); here editing
+ * Who may run which command. The original only required a sign-in (docs/decisions/0012); here editing
  * the configuration needs analysis_update, and the build also yields to the execution permissions.
  */
 const COMMAND_PERMISSIONS: Record<string, readonly string[]> = {
@@ -25,7 +25,7 @@ const COMMAND_PERMISSIONS: Record<string, readonly string[]> = {
 
 /**
  * `POST analyses/{id}/command {command, ...}`: answers 202 with the analysis after the command, or
- * 400 with the message of spec §5 when the analysis' state does not allow it.
+ * 400 with the message of docs/product/analysis-platform.md §5 when the analysis' state does not allow it.
  */
 export function analysisCommandRoutes(app: FastifyInstance, context: AnalysisContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(

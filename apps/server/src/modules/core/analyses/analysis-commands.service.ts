@@ -159,7 +159,7 @@ async function lock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutc
 
 async function unlock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
   // Whatever was approved was approved for the locked configuration: the nodes approve again
-  // (aggregators need no approval; hub-original §2.5).
+  // (aggregators need no approval, as in the original hub).
   const aggregators = tx.select({ id: nodes.id }).from(nodes).where(eq(nodes.type, NodeType.AGGREGATOR));
   const reset = await tx
     .update(analysisNodes)
@@ -207,7 +207,7 @@ async function startBuild(tx: Transaction, analysis: AnalysisRow): Promise<Comma
 }
 
 async function stopBuild(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
-  // A second stop confirms the first (hub-original §2.6); a build nobody picked up yet never starts.
+  // A second stop confirms the first (as in the original hub); a build nobody picked up yet never starts.
   const status =
     analysis.build_status === AnalysisBuildStatus.STOPPING
       ? AnalysisBuildStatus.STOPPED

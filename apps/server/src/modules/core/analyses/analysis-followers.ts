@@ -6,7 +6,7 @@ import { withTransaction } from '../../../platform/db/index.ts';
 import { analyses, analysisBuckets, analysisNodeEvents, analysisNodes } from '../db/index.ts';
 import type { AnalysisContext } from './context.ts';
 
-/** Run events of analysis nodes are kept four weeks (hub-original §2.3). */
+/** Run events of analysis nodes are kept four weeks, as in the original hub (docs/decisions/0010). */
 const RUN_EVENT_RETENTION_MS = 28 * 24 * 60 * 60 * 1000;
 
 /**

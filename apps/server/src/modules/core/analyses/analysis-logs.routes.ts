@@ -51,7 +51,7 @@ const eqLabel = (field: string, value: string): ParsedFilter => ({
 });
 
 /**
- * Analysis logs and analysis-node logs, kept by the telemetry module (hub-original §2.8). Reading
+ * Analysis logs and analysis-node logs, kept by the telemetry module (docs/decisions/0010). Reading
  * needs the analysis (or, for node lines, the analysis node) to be visible to the caller; lines are
  * not limited to the caller's realm, since a node writes them in its own.
  */
@@ -153,7 +153,7 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
       await access.preCheck(request, [P.ANALYSIS_UPDATE]);
       const body = request.body;
       const node = await requireAnalysisNode(request, body.analysis_id, body.node_id);
-      // A node writes about its own run (hub-original §2.7): the node's realm, with analysis_update.
+      // A node writes about its own run (as in the original hub): the node's realm, with analysis_update.
       if (!canWriteRealm(request, node.node_realm_id)) throw forbidden(NOT_NODE_AUTHORITY_MESSAGE);
       await access.check(request, [P.ANALYSIS_UPDATE], { realm_id: node.node_realm_id }).catch(() => {
         throw forbidden(NOT_NODE_AUTHORITY_MESSAGE);

@@ -21,8 +21,8 @@ async function assertPolicyExists(db: Executor, id: unknown): Promise<void> {
 }
 
 /**
- * Permissions granted to an analysis (spec §6: assignable, without effect yet). Only a caller who
- * holds a permission may hand it on (hub-original §8.5).
+ * Permissions granted to an analysis (docs/product/analysis-platform.md §6: assignable, without effect yet).
+ * Only a caller who holds a permission may hand it on (docs/design.md §5).
  */
 export function analysisPermissionResource(access: ResourceAccess): ResourceDefinition {
   return {

@@ -129,7 +129,7 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
     hooks: {
       prepareCreate: async (input, { request, db }) => {
         const identity = request.identity;
-        // An analysis has a person responsible for it (hub-original §2.2).
+        // An analysis has a person responsible for it (as in the original hub).
         if (!identity || identity.type !== 'user') throw forbidden(ONLY_USERS_MESSAGE);
         const [project] = await db
           .select({ id: projects.id, realm_id: projects.realm_id, master_image_id: projects.master_image_id })

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clients, Recorder, listen, request, settle } from '../../realtime/realtime.test-helpers.ts';
 import { createAnalysisWorld, type AnalysisWorld } from './analyses.test-support.ts';
 
-// The In/Out views of project nodes and analysis nodes (spec §3 relation types), which never
-// received events in the original: a node's realm follows the requests coming in, the owner's realm
-// the requests it sent out.
+// The In/Out views of project nodes and analysis nodes (docs/product/analysis-platform.md §3 relation types),
+// which never received events in the original: a node's realm follows the requests coming in, the owner's
+// realm the requests it sent out.
 describe('In/Out realtime rooms', () => {
   let world: AnalysisWorld;
   let baseUrl = '';

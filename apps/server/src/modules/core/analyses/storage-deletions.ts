@@ -9,9 +9,9 @@ import type { AnalysisContext } from './context.ts';
  * An analysis bucket file names its stored file by `external_id`. Both ids are uuids, so a foreign
  * key with ON DELETE CASCADE would be possible, but it is not used on purpose:
  * - a cascade removes rows silently, and realtime lists and the audit trail must hear of each
- *   removed analysis bucket file (its `analysisBucketFile` deleted event, DESIGN §6);
+ *   removed analysis bucket file (its `analysisBucketFile` deleted event, docs/design.md §6);
  * - storage's tables belong to the storage module, which holds no foreign keys to other modules'
- *   tables either (DESIGN §3); the core learns of storage changes through storage's domain events.
+ *   tables either (docs/design.md §3); the core learns of storage changes through storage's domain events.
  * The cleanup therefore follows storage's deleted events after their commit. The window between
  * commit and cleanup (or a crash inside it) is covered where it matters: the configuration lock
  * checks that the entrypoint's stored file still exists (analysis-commands.service.ts).

@@ -26,14 +26,17 @@ export const analyses = pgTable(
     id: idColumn(),
     name: varchar('name', { length: 128 }),
     description: text('description'),
-    /** The storage bucket of its code files (spec §3), set when the analysis is created. */
+    /**
+     * The storage bucket of its code files (docs/product/analysis-platform.md §3), set when the analysis is
+     * created.
+     */
     external_id: varchar('external_id', { length: 64 }),
     nodes: integer('nodes').notNull().default(0),
     configuration_locked: boolean('configuration_locked').notNull().default(false),
     build_status: varchar('build_status', { length: 64 }),
     run_status: varchar('run_status', { length: 64 }),
     image_command_arguments: jsonb('image_command_arguments').$type<MasterImageCommandArgument[]>(),
-    // SET NULL: removing a registry must not remove analyses (§11.6).
+    // SET NULL: removing a registry must not remove analyses (users of the original hub lost them so).
     registry_id: uuid('registry_id').references(() => registries.id, { onDelete: 'set null' }),
     realm_id: uuid('realm_id')
       .notNull()
@@ -146,7 +149,7 @@ export const analysisPermissions = pgTable(
       .notNull()
       .references(() => analyses.id, { onDelete: 'cascade' }),
     analysis_realm_id: uuid('analysis_realm_id'),
-    // Removing the permission removes the assignment (as the original's aggregator did, §8.4).
+    // Removing the permission removes the assignment (as the original's aggregator did).
     permission_id: uuid('permission_id')
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),

@@ -1,4 +1,5 @@
-// The hub core's tables (hub-original §1.5, with the listed bugs fixed).
+// The hub core's tables (docs/product/analysis-platform.md §3; the original hub's, with its known bugs
+// fixed).
 export * from './master-images.ts';
 export * from './registries.ts';
 export * from './nodes.ts';

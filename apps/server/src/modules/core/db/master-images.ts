@@ -9,7 +9,7 @@ export const masterImageGroups = pgTable(
     id: idColumn(),
     name: varchar('name', { length: 128 }).notNull(),
     path: varchar('path', { length: 512 }).notNull(),
-    // The sync upserts by virtual path, so it must identify a group (the original lacked this, §11.7).
+    // The sync upserts by virtual path, so it must identify a group (the original lacked this).
     virtual_path: varchar('virtual_path', { length: 512 }).notNull(),
     ...timestamps(),
   },

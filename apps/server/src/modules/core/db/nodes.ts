@@ -16,7 +16,8 @@ export const nodes = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     type: varchar('type', { length: 64 }).notNull().default('default'),
     online: boolean('online').notNull().default(false),
-    // SET NULL, never CASCADE: removing a registry must not remove nodes and their keys (§11.6).
+    // SET NULL, never CASCADE: removing a registry must not remove nodes and their keys (users of the
+    // original hub lost them so).
     registry_id: uuid('registry_id').references(() => registries.id, { onDelete: 'set null' }),
     registry_project_id: uuid('registry_project_id').references(() => registryProjects.id, {
       onDelete: 'set null',

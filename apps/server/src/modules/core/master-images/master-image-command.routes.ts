@@ -17,7 +17,7 @@ export interface MasterImageCommandOptions {
 /**
  * `POST master-images/command {command: 'sync'}`: synchronizes the catalog now and answers 202 with
  * how many groups and images were created, updated and deleted. Needs master_image_manage (the
- * original only required a sign-in, hub-original §0.10).
+ * original only required a sign-in, docs/decisions/0012).
  */
 export function masterImageCommandRoutes(app: FastifyInstance, options: MasterImageCommandOptions): void {
   app.withTypeProvider<ZodTypeProvider>().post(

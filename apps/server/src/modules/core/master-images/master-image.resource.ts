@@ -28,7 +28,7 @@ export const masterImageResource: ResourceDefinition = {
     },
     filters: ['id', 'name', 'path', 'virtual_path', 'group_virtual_path'],
     sorts: ['name', 'path', 'virtual_path', 'group_virtual_path', 'created_at', 'updated_at'],
-    // The picker and the admin list show the catalog in path order (hub-original §4.2).
+    // The picker and the admin list show the catalog in path order (docs/product/analysis-platform.md §7).
     defaultSort: { path: 'ASC' },
   }),
   permissions: {

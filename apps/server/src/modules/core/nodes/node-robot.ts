@@ -16,7 +16,7 @@ export async function newRobotCredentials(): Promise<RobotCredentials> {
 }
 
 /**
- * The identity a node signs in with (hub-original §8.3): a robot in the node's realm holding exactly
+ * The identity a node signs in with (as in the original hub): a robot in the node's realm holding exactly
  * the permissions a node needs to approve projects and analyses for itself. Runs inside the node's
  * write transaction, so a node never exists without its robot.
  */
@@ -51,7 +51,7 @@ export async function nodeRobotExists(db: Executor, robotId: string | null | und
 }
 
 /**
- * Gives the robot whichever of the node permissions it lacks (hub-original §8.3 syncs them on node
+ * Gives the robot whichever of the node permissions it lacks (the original hub syncs them on node
  * create and update). Permissions an administrator added on top stay: taking them away on any edit
  * of the node would undo a deliberate grant. A permission that does not exist is skipped, as the
  * original only warns about it.

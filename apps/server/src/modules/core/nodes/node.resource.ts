@@ -33,8 +33,8 @@ async function assertRegistryExists(db: Executor, id: unknown): Promise<void> {
 export const NODE_REALM_FIXED_MESSAGE = 'The realm of a node can not be changed.';
 
 /**
- * The node form (spec §5: realm_id is one of its fields) sends the whole node on an edit, realm
- * included; a node stays in its realm, so the realm is accepted only unchanged.
+ * The node form (docs/product/analysis-platform.md §5: realm_id is one of its fields) sends the whole node on
+ * an edit, realm included; a node stays in its realm, so the realm is accepted only unchanged.
  */
 const NodeUpdateBodySchema = NodeUpdateSchema.extend({
   realm_id: z.uuid('The value must be a valid id.').nullish(),
@@ -49,7 +49,7 @@ function withPublicKey(input: Row): Row {
  * Nodes. Creating one also creates its robot (in the same transaction); the robot's secret is part
  * of the create response only (`robot_secret`) and is stored as a hash, so it can never be read
  * again; the identity API regenerates it. Updating a node whose robot was deleted creates a new one
- * (hub-original §8.3), whose secret is then part of that update response; an existing robot gets
+ * (as in the original hub), whose secret is then part of that update response; an existing robot gets
  * back the node permissions it lacks. Deleting a node deletes its robot.
  */
 export function nodeResource(): ResourceDefinition {

@@ -5,9 +5,9 @@ const PEM_HEADER = '-----BEGIN';
 const HEX = /^(?:[0-9a-f]{2})+$/i;
 
 /**
- * A node's public key as PEM text: the ECDH P-256 key the node generated (spec §3). The original's
- * clients sent the PEM hex-encoded, so hex input is decoded; anything else that is not an EC P-256
- * public key is refused, because nodes could not use it to exchange secrets.
+ * A node's public key as PEM text: the ECDH P-256 key the node generated (docs/product/analysis-platform.md
+ * §3). The original's clients sent the PEM hex-encoded, so hex input is decoded; anything else that is not an
+ * EC P-256 public key is refused, because nodes could not use it to exchange secrets.
  */
 export function normalizePublicKey(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return value;

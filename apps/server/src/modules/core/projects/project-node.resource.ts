@@ -81,7 +81,7 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
           localKey: 'project_id',
           foreignKey: 'id',
           // The node's side cannot read the project itself: what its request card shows of the
-          // project (name, creator, times; spec §3 project) comes from here.
+          // project (name, creator, times; docs/product/analysis-platform.md §3 project) comes from here.
           fields: [
             'id',
             'name',
@@ -122,7 +122,8 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
         const node = await loadNode(db, input.node_id as string);
         // Adding a node to a project is an edit of the project: it needs the project's realm.
         await access.check(request, EDITORS, { realm_id: project.realm_id });
-        // A hidden node is not offered for selection (spec §7), nor accepted here.
+        // A hidden node is not offered for selection (docs/product/analysis-platform.md §7), nor accepted
+        // here.
         if (node.hidden) throw badRequest(HIDDEN_NODE_MESSAGE);
         return {
           project_id: project.id,
@@ -134,7 +135,7 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
         };
       },
       prepareUpdate: (existing, input, { request }) => {
-        // Only the node's side decides (hub-original §2.1).
+        // Only the node's side decides (as in the original hub).
         assertRealmWritable(request, existing.node_realm_id as string);
         return { approval_status: input.approval_status, comment: input.comment ?? null };
       },

@@ -18,8 +18,8 @@ const MANAGERS = [P.REGISTRY_PROJECT_MANAGE, P.REGISTRY_MANAGE];
 export const REGISTRY_FIXED_MESSAGE = 'The registry of a registry project can not be changed.';
 
 /**
- * The registry project form (spec §5: registry_id is required in it) sends the registry on an edit
- * too; a registry project stays in its registry, so it is accepted only unchanged.
+ * The registry project form (docs/product/analysis-platform.md §5: registry_id is required in it) sends the
+ * registry on an edit too; a registry project stays in its registry, so it is accepted only unchanged.
  */
 const RegistryProjectUpdateBodySchema = RegistryProjectUpdateSchema.extend({
   registry_id: z.uuid('The value must be a valid id.').optional(),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../../platform/http/errors.ts';
 import { MASTER_REALM_NAME } from '../../auth/index.ts';
 
-/** Master-realm identities act on every realm (hub-original §8.2). */
+/** Master-realm identities act on every realm (docs/design.md §5). */
 export function isMasterRealm(request: FastifyRequest): boolean {
   return request.identity?.realmName === MASTER_REALM_NAME;
 }

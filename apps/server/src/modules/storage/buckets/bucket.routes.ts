@@ -40,7 +40,7 @@ export async function requireReadableBucket(
   return bucket;
 }
 
-/** `GET|POST|DELETE /buckets[/:id]`: the bucket records (DESIGN §4 resource conventions). */
+/** `GET|POST|DELETE /buckets[/:id]`: the bucket records (docs/design.md §4 resource conventions). */
 export function registerBucketRoutes(app: FastifyInstance, context: StorageContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, access } = context;

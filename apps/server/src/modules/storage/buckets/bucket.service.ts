@@ -6,7 +6,7 @@ import { storageBuckets, type StorageBucket } from '../db/index.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A generated bucket name: 21 lowercase alphanumeric characters (DESIGN §4). */
+/** A generated bucket name: 21 lowercase alphanumeric characters (docs/design.md §4). */
 export function generateBucketName(): string {
   let name = '';
   for (let index = 0; index < 21; index += 1) name += NAME_ALPHABET[randomInt(NAME_ALPHABET.length)];

@@ -79,7 +79,7 @@ export function eventResource(options: EventResourceOptions): ResourceDefinition
       ],
       sorts: ['name', 'scope', 'ref_type', 'expires_at', 'created_at', 'updated_at'],
       defaultSort: { created_at: 'DESC' },
-      // The event lists of the web app read 50 at a time (spec analysis-platform §9).
+      // The event lists of the web app read 50 at a time (docs/product/analysis-platform.md §9).
       maxLimit: MAX_LOG_PAGE_LIMIT,
       defaultLimit: 50,
     }),

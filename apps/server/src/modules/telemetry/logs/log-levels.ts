@@ -1,4 +1,4 @@
-/** Severity of a log line, most severe first (syslog order, spec analysis-platform §3). */
+/** Severity of a log line, most severe first (syslog order, docs/product/analysis-platform.md §3). */
 export const LOG_LEVELS = ['emerg', 'alert', 'crit', 'error', 'warn', 'notice', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -17,7 +17,7 @@ const IdParams = z.object({ id: z.string().min(1).max(256) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Registers the REST routes of one resource (DESIGN §4): list, read, create (201), update (202),
+ * Registers the REST routes of one resource (docs/design.md §4): list, read, create (201), update (202),
  * optional create-or-update (PUT), delete (202, returns the deleted entity). Each route checks
  * permissions twice: before the body is known, and with the record's attributes; lists and reads
  * only ever touch rows the caller may see, so totals count visible rows only.

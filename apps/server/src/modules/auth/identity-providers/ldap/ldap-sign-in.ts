@@ -16,7 +16,7 @@ export interface LdapCredentials {
 }
 
 /**
- * The password grant's fallback (reference §2.1, §4.2): tries the credentials against every enabled
+ * The password grant's fallback (as in Authup): tries the credentials against every enabled
  * LDAP provider, oldest first, and returns the local user of the first directory that accepts them,
  * linked or created in that provider's realm, with the provider's role mappings applied (the
  * user's LDAP groups are the claim `groups`). Undefined when no directory accepts them; a directory

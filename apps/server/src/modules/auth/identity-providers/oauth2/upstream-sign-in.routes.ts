@@ -62,7 +62,7 @@ async function findOAuthProvider(db: Database, id: string) {
 }
 
 /**
- * Sign-in through an upstream OAuth2/OIDC provider (reference §4.1):
+ * Sign-in through an upstream OAuth2/OIDC provider (as in Authup):
  * `GET /identity-providers/{id}/authorize-url` sends the browser to the provider; the provider sends
  * it back to `GET /identity-providers/{id}/authorize-callback`, which links or creates the local user,
  * applies the role mappings, sets the `access_token` and `refresh_token` cookies and opens the web app.
@@ -147,8 +147,8 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
         { scope: 'global', withRefreshToken: true, remoteAddress: request.ip },
       );
 
-      // The web app reads both cookies (spec §4 session values), so they cannot be HttpOnly;
-      // SameSite=Lax keeps them off cross-site subrequests.
+      // The web app reads both cookies (docs/product/identity-and-access.md §4 session values), so they
+      // cannot be HttpOnly; SameSite=Lax keeps them off cross-site subrequests.
       const cookie = { path: '/', sameSite: 'lax', secure } as const;
       reply.setCookie('access_token', issued.access_token, { ...cookie, maxAge: issued.expires_in });
       if (issued.refresh_token) {

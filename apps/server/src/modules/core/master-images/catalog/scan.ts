@@ -52,7 +52,7 @@ const IMAGE_FILE = 'image.json';
 const DOCKERFILE = 'Dockerfile';
 
 /**
- * Reads a catalog laid out like PrivateAIM/master-images (hub-original §4.2): a directory with
+ * Reads a catalog laid out like PrivateAIM/master-images (docs/decisions/0014): a directory with
  * `image-group.json` is a group, one with `image.json` or a `Dockerfile` is an image, other
  * directories are transparent. `path` joins every directory, `virtual_path` only the group and image
  * directories; images inherit `command` and `commandArguments` from the groups above them.

@@ -14,7 +14,7 @@ export interface SynchronizeOptions {
 }
 
 /**
- * The whole catalog sync (hub-original §4.1): one at a time, read the source, store the result, then
+ * The whole catalog sync (docs/decisions/0014): one at a time, read the source, store the result, then
  * announce every change. A broken catalog changes nothing and answers 400 with the reason.
  */
 export async function synchronizeMasterImages(options: SynchronizeOptions): Promise<SyncSummary> {

@@ -1,13 +1,8 @@
-export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
+import { ClientErrorCode } from '@federa/schemas';
 
-/** Client-side codes for failures that never produced an HTTP response. */
-export const ClientErrorCode = {
-  CONNECTION_ABORTED: 'ECONNABORTED',
-  CONNECTION_RESET: 'ECONNRESET',
-  AUTH_HEADER_INVALID: 'auth_header_invalid',
-  AUTH_HEADER_PARSE: 'auth_header_parse',
-  AUTH_HEADER_TYPE_PARSE: 'auth_header_type_parse',
-} as const;
+export { ClientErrorCode };
+
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 
 /**
  * A failed call. For an HTTP error, `statusCode` and `code` come from the response, and the response's

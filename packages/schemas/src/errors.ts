@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Stable machine codes of every error the HTTP APIs return. Each code is also a phrase key, so the
- * web app can show a translated message for it.
+ * Stable machine codes of every error the HTTP APIs return: the one catalogue `HttpError.code` is
+ * typed by on the server. Each code is also a phrase key (`errors.*` in `@federa/phrases`, which fails
+ * to compile when a code lacks its phrase), so the web app shows a translated message for it.
  */
 export const ErrorCode = {
   BAD_REQUEST: 'bad_request',
@@ -54,6 +55,27 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+const ERROR_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+
+/** Whether a value is one of the catalogued codes. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ERROR_CODES.has(value);
+}
+
+/** Codes `@federa/client` gives failures that never produced an HTTP response. */
+export const ClientErrorCode = {
+  CONNECTION_ABORTED: 'ECONNABORTED',
+  CONNECTION_RESET: 'ECONNRESET',
+  AUTH_HEADER_INVALID: 'auth_header_invalid',
+  AUTH_HEADER_PARSE: 'auth_header_parse',
+  AUTH_HEADER_TYPE_PARSE: 'auth_header_type_parse',
+} as const;
+
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+/** Every code a caller of the APIs can meet, each with a phrase: the keys of `errors.*`. */
+export type AnyErrorCode = ErrorCode | ClientErrorCode;
+
 /** One problem with one field of a request, as reported in a validation error's `issues`. */
 export const ValidationIssueSchema = z.object({
   path: z.string().describe('Dot path of the offending field, e.g. "name" or "children.0.type".'),
@@ -65,7 +87,7 @@ export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 /** The body of every error response. */
 export const ErrorBodySchema = z.object({
   statusCode: z.number().int(),
-  code: z.string(),
+  code: z.enum(ErrorCode),
   message: z.string(),
   issues: z.array(ValidationIssueSchema).optional(),
   error: z.string().optional(),

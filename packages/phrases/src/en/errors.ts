@@ -1,7 +1,10 @@
+import type { AnyErrorCode } from '@federa/schemas';
+
 /**
- * Messages for the stable error codes of the HTTP APIs (`ErrorCode` in `@federa/schemas`, plus the
- * OAuth2 and token codes of the identity API and the transport codes of `@federa/client`), keyed by
- * code so that the web app can translate an error's `code` directly.
+ * Messages for the stable error codes of the HTTP APIs (`ErrorCode` in `@federa/schemas`) and the
+ * transport codes of `@federa/client` (`ClientErrorCode`), keyed by code so that the web app can
+ * translate an error's `code` directly. Exactly one phrase per code: a code without its phrase, or a
+ * phrase without its code, does not compile.
  */
 export const errors = {
   bad_request: 'The request is invalid.',
@@ -55,4 +58,4 @@ export const errors = {
   auth_header_invalid: 'The authorization header is invalid.',
   auth_header_parse: 'The authorization header could not be parsed.',
   auth_header_type_parse: 'The type of the authorization header could not be parsed.',
-} as const;
+} as const satisfies Record<AnyErrorCode, string>;

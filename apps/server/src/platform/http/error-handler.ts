@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorBody, type ValidationIssue } from '@federa/schemas';
+import { ErrorCode, isErrorCode, type ErrorBody, type ValidationIssue } from '@federa/schemas';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translateDatabaseError } from './database-errors.ts';
@@ -6,7 +6,7 @@ import { HttpError, validationFailed } from './errors.ts';
 import { authenticateChallenge } from './www-authenticate.ts';
 
 /** Codes for the 4xx errors Fastify and its plugins raise themselves. */
-const FRAMEWORK_CODES: Record<number, string> = {
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   400: ErrorCode.BAD_REQUEST,
   401: ErrorCode.UNAUTHORIZED,
   403: ErrorCode.FORBIDDEN,
@@ -17,10 +17,13 @@ const FRAMEWORK_CODES: Record<number, string> = {
   429: ErrorCode.RATE_LIMITED,
 };
 
-/** An error from another layer (policy engine, storage, ...) that already carries a status and a stable code. */
+/**
+ * An error from another layer (policy engine, storage, ...) that already carries a status and one of
+ * the catalogued codes.
+ */
 interface CodedError {
   statusCode: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -30,8 +33,7 @@ function isCodedClientError(error: unknown): error is CodedError {
     typeof candidate?.statusCode === 'number' &&
     candidate.statusCode >= 400 &&
     candidate.statusCode < 500 &&
-    typeof candidate.code === 'string' &&
-    /^[a-z][a-z0-9_]*$/.test(candidate.code)
+    isErrorCode(candidate.code)
   );
 }
 

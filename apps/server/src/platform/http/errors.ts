@@ -6,7 +6,8 @@ import { ErrorCode, type ValidationIssue } from '@federa/schemas';
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  /** One of the catalogued codes (`ErrorCode` in `@federa/schemas`), each of which has a phrase. */
+  readonly code: ErrorCode;
   readonly issues: ValidationIssue[] | undefined;
   /** OAuth endpoints also answer with `error` / `error_description` (RFC 6749 §5.2). */
   readonly oauthError: string | undefined;
@@ -15,7 +16,7 @@ export class HttpError extends Error {
 
   constructor(
     statusCode: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     options: { issues?: ValidationIssue[]; oauthError?: string; retryAfter?: number; cause?: unknown } = {},
   ) {
@@ -29,7 +30,7 @@ export class HttpError extends Error {
   }
 }
 
-export function badRequest(message: string, code: string = ErrorCode.BAD_REQUEST): HttpError {
+export function badRequest(message: string, code: ErrorCode = ErrorCode.BAD_REQUEST): HttpError {
   return new HttpError(400, code, message);
 }
 
@@ -59,10 +60,16 @@ export function conflict(message: string): HttpError {
   return new HttpError(409, ErrorCode.CONFLICT, message);
 }
 
-export function unauthorized(message = 'Authentication is required.', code: string = ErrorCode.UNAUTHORIZED) {
+export function unauthorized(
+  message = 'Authentication is required.',
+  code: ErrorCode = ErrorCode.UNAUTHORIZED,
+) {
   return new HttpError(401, code, message);
 }
 
-export function forbidden(message = 'You are not allowed to do this.', code: string = ErrorCode.FORBIDDEN) {
+export function forbidden(
+  message = 'You are not allowed to do this.',
+  code: ErrorCode = ErrorCode.FORBIDDEN,
+) {
   return new HttpError(403, code, message);
 }

@@ -137,6 +137,8 @@ export const AnalysisCreateSchema = z
     name: text(3, 128).nullish(),
     description: text(5, 4096).nullish(),
     master_image_id: id().nullish(),
+    /** The registry the build pushes through; none = the first registry when the build starts. */
+    registry_id: id().nullish(),
     image_command_arguments: z
       .array(MasterImageCommandArgumentSchema)
       .max(100, 'At most 100 items are allowed.')

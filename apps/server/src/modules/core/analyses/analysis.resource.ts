@@ -22,6 +22,28 @@ async function assertMasterImageExists(db: Executor, id: unknown): Promise<void>
   if (!row) throw badRequest('The master image does not exist.');
 }
 
+async function assertRegistryExists(db: Executor, id: unknown): Promise<void> {
+  if (typeof id !== 'string') return;
+  const [row] = await db.select({ id: registries.id }).from(registries).where(eq(registries.id, id));
+  if (!row) throw badRequest('The registry does not exist.');
+}
+
+export const REGISTRY_FIXED_MESSAGE = 'The registry can not be changed after it is specified.';
+
+/**
+ * What the configuration still lacks, as the original (0.8.20+) reports it: an entrypoint in the CODE
+ * bucket, a master image, an aggregator node, a default node, both nodes. Database triggers keep them
+ * in the transaction of each change that moves them (migration 0011), so concurrent changes of nodes
+ * and files never leave a stale check behind, and reads cost nothing extra.
+ */
+export const ANALYSIS_CONFIGURATION_CHECKS = [
+  'configuration_entrypoint_valid',
+  'configuration_image_valid',
+  'configuration_node_aggregator_valid',
+  'configuration_node_default_valid',
+  'configuration_nodes_valid',
+] as const;
+
 /** Fields that make up the locked configuration: they cannot change while it is locked. */
 const CONFIGURATION_FIELDS = ['master_image_id', 'image_command_arguments'] as const;
 
@@ -61,6 +83,7 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
           'external_id',
           'nodes',
           'configuration_locked',
+          ...ANALYSIS_CONFIGURATION_CHECKS,
           'build_status',
           'run_status',
           'created_at',
@@ -76,6 +99,7 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
         'master_image_id',
         'registry_id',
         'configuration_locked',
+        ...ANALYSIS_CONFIGURATION_CHECKS,
         'build_status',
         'run_status',
       ],
@@ -140,6 +164,7 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
         if (!project) throw badRequest('The project does not exist.');
         const masterImageId = input.master_image_id ?? project.master_image_id;
         await assertMasterImageExists(db, masterImageId);
+        await assertRegistryExists(db, input.registry_id);
         return {
           ...input,
           master_image_id: masterImageId ?? null,
@@ -153,6 +178,15 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
           throw badRequest(LOCKED_MESSAGE);
         }
         await assertMasterImageExists(db, input.master_image_id);
+        // The build pushed through this registry (or is about to): it stays, as in the original.
+        if (
+          input.registry_id !== undefined &&
+          existing.registry_id &&
+          input.registry_id !== existing.registry_id
+        ) {
+          throw badRequest(REGISTRY_FIXED_MESSAGE);
+        }
+        await assertRegistryExists(db, input.registry_id);
         // Arguments belong to an image: a new image starts from its own defaults.
         const imageChanged = 'master_image_id' in input && input.master_image_id !== existing.master_image_id;
         if (imageChanged && !('image_command_arguments' in input)) {

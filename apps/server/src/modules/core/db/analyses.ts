@@ -33,6 +33,16 @@ export const analyses = pgTable(
     external_id: varchar('external_id', { length: 64 }),
     nodes: integer('nodes').notNull().default(0),
     configuration_locked: boolean('configuration_locked').notNull().default(false),
+    // What the configuration still lacks, for the wizard and the clients of the original (0.8.20+).
+    // Kept by database triggers in the transaction of the change that moves them (migration 0011):
+    // a CODE entrypoint, a master image, an aggregator node, a default node, and both nodes.
+    configuration_entrypoint_valid: boolean('configuration_entrypoint_valid').notNull().default(false),
+    configuration_image_valid: boolean('configuration_image_valid').notNull().default(false),
+    configuration_node_aggregator_valid: boolean('configuration_node_aggregator_valid')
+      .notNull()
+      .default(false),
+    configuration_node_default_valid: boolean('configuration_node_default_valid').notNull().default(false),
+    configuration_nodes_valid: boolean('configuration_nodes_valid').notNull().default(false),
     build_status: varchar('build_status', { length: 64 }),
     run_status: varchar('run_status', { length: 64 }),
     image_command_arguments: jsonb('image_command_arguments').$type<MasterImageCommandArgument[]>(),

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', 'coverage/**'] },
@@ -20,6 +21,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Modules meet only through their index.ts (docs/architecture.md §2). Tests and their helpers may
+    // reach into another module to arrange a scene and inspect the outcome.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts', '**/*.test-support.ts', '**/test-support.ts'],
+    plugins: { federa: boundaries },
+    rules: { 'federa/module-boundaries': 'error' },
   },
   {
     // Benchmarks and tools report on the console by design.

@@ -1,4 +1,4 @@
-import { PermissionName as P } from '@federa/schemas';
+import { PermissionName as P, PROJECT_READERS } from '@federa/schemas';
 import type { PermissionName } from './types.ts';
 
 // Each list gates a menu item and the routes behind it: holding any one name is enough
@@ -13,15 +13,11 @@ const ANALYSIS_WORK: readonly PermissionName[] = [
   P.ANALYSIS_EXECUTION_STOP,
 ];
 
-/** Projects menu: any project or analysis permission, or reading analysis results. */
-export const PROJECTS_MENU: readonly PermissionName[] = [
-  P.PROJECT_CREATE,
-  P.PROJECT_UPDATE,
-  P.PROJECT_DELETE,
-  P.PROJECT_APPROVE,
-  ...ANALYSIS_WORK,
-  P.ANALYSIS_RESULT_READ,
-];
+/**
+ * Projects menu: any project or analysis permission, or reading analysis results: the names the
+ * server lets read projects (shared with it and with realtime).
+ */
+export const PROJECTS_MENU: readonly PermissionName[] = PROJECT_READERS;
 
 /** Analyses menu: any analysis permission. */
 export const ANALYSES_MENU: readonly PermissionName[] = ANALYSIS_WORK;

@@ -34,6 +34,10 @@ export {
 } from './identity/authenticate.ts';
 export { registerIdentityRateLimits } from './identity/rate-limits.ts';
 export { seedIdentity, MASTER_REALM_NAME, ADMIN_ROLE_NAME, type SeedResult } from './seed/seed.ts';
+// Tables other modules reference or join (foreign keys, creator names, node robots), and the secret
+// helpers a node's robot is created with.
+export { permissions, policies, realms, robotPermissions, robots, users } from './db/index.ts';
+export { generateName, generateRobotSecret, hashSecret } from './crypto/secrets.ts';
 
 /** The identity API, mounted under /auth. */
 export interface AuthModuleOptions {

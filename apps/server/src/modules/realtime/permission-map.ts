@@ -1,5 +1,10 @@
-import { IdentityPermissionName as P, PlatformPermissionName as H } from '@federa/schemas';
-import { NODE_READERS, PROJECT_READERS } from '../core/shared/permissions.ts';
+import {
+  ANALYSIS_READERS as ANALYSIS_READ,
+  IdentityPermissionName as P,
+  NODE_READERS,
+  PlatformPermissionName as H,
+  PROJECT_READERS,
+} from '@federa/schemas';
 
 /** Who may subscribe to a resource type: anyone holding one of the names, or every signed-in identity. */
 export type ReadRule = readonly string[] | 'public';
@@ -40,24 +45,13 @@ const IDENTITY_READ_RULES: Record<string, ReadRule> = {
   ],
 };
 
-/** Who may read analyses and what belongs to them (docs/product/analysis-platform.md §6, analysis list). */
-const ANALYSIS_READ = [
-  H.ANALYSIS_CREATE,
-  H.ANALYSIS_UPDATE,
-  H.ANALYSIS_DELETE,
-  H.ANALYSIS_APPROVE,
-  H.ANALYSIS_EXECUTION_START,
-  H.ANALYSIS_EXECUTION_STOP,
-  H.ANALYSIS_RESULT_READ,
-] as const;
-
 /**
  * Hub resource types, gated as the original hub gates its subscriptions (docs/design.md §6).
  * Types the original emitted for but never let anyone join (master images, registries, buckets,
  * events) get the permission that manages them, so their rooms finally work.
  */
 const HUB_READ_RULES: Record<string, ReadRule> = {
-  // Projects, their nodes and nodes: whoever may list them over HTTP (core/shared/permissions.ts).
+  // Projects, their nodes and nodes: whoever may list them over HTTP (the sets of packages/schemas).
   project: PROJECT_READERS,
   projectNode: PROJECT_READERS,
   node: NODE_READERS,

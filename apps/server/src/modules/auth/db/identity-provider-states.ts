@@ -1,6 +1,5 @@
-import { isoTimestamp } from '../../../platform/db/columns.ts';
+import { idColumn, isoTimestamp, timestamps } from '../../../platform/db/columns.ts';
 import { index, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from './columns.ts';
 import { identityProviders } from './identity.ts';
 
 /**

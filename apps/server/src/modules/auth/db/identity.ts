@@ -10,7 +10,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from './columns.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /**
  * Identity and access tables. Records of a realm carry `realm_id` (cascade on realm delete); global

@@ -1,6 +1,6 @@
 import { boolean, pgTable, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from './columns.ts';
 import { clients, permissions, policies, robots, roles, scopes, users } from './identity.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /*
  * Assignments between identity records. Each side keeps its realm beside its id (`*_realm_id`), so

@@ -1,15 +1,5 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
-
-/** Whoever works with analyses may read them (docs/product/analysis-platform.md §6, analysis list). */
-export const ANALYSIS_READERS = [
-  P.ANALYSIS_CREATE,
-  P.ANALYSIS_UPDATE,
-  P.ANALYSIS_DELETE,
-  P.ANALYSIS_APPROVE,
-  P.ANALYSIS_EXECUTION_START,
-  P.ANALYSIS_EXECUTION_STOP,
-  P.ANALYSIS_RESULT_READ,
-] as const;
+// The readers of analyses are shared with realtime and the web app, so they live in packages/schemas.
+export { ANALYSIS_READERS } from '@federa/schemas';
 
 export const LOCKED_MESSAGE = 'The analysis has already been locked and can therefore no longer be modified.';
 export const APPROVAL_LOCKED_MESSAGE =

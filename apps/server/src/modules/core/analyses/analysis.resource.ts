@@ -11,7 +11,7 @@ import { badRequest, forbidden } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
 import { deleteBucketRecords } from '../../storage/index.ts';
-import { realms } from '../../auth/db/index.ts';
+import { realms } from '../../auth/index.ts';
 import { analyses, masterImages, projects, registries } from '../db/index.ts';
 import { ANALYSIS_READERS, LOCKED_MESSAGE, ONLY_USERS_MESSAGE } from './access-rules.ts';
 import { ensureAnalysisBuckets, storageBucketIdsOf } from './analysis-buckets.ts';

@@ -14,11 +14,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { MasterImageCommandArgument } from '@federa/schemas';
 import { permissions, policies, realms, robots, users } from '../../auth/db/index.ts';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
 import { masterImages } from './master-images.ts';
 import { nodes } from './nodes.ts';
 import { projects } from './projects.ts';
 import { registries } from './registries.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 export const analyses = pgTable(
   'analyses',

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
 import { analyses } from './analyses.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /**
  * Work requested for an analysis (`build`, ...). The command route records a `queued` row; the build

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
 import type { MasterImageCommandArgument } from '@federa/schemas';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /** A directory of the master-image catalog carrying `image-group.json`. */
 export const masterImageGroups = pgTable(

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, uuid, varchar, index } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
 import { nodes } from './nodes.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /**
  * Registry tasks requested for a node (setup, cleanup, projectLink, ...). The HTTP route only records

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { realms, robots } from '../../auth/db/index.ts';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
 import { registries, registryProjects } from './registries.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /** A participating site. */
 export const nodes = pgTable(

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { realms, robots, users } from '../../auth/db/index.ts';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
 import { masterImages } from './master-images.ts';
 import { nodes } from './nodes.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 export const projects = pgTable(
   'projects',

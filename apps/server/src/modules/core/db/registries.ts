@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { realms } from '../../auth/db/index.ts';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /** A Harbor instance the hub manages projects and robot accounts in. */
 export const registries = pgTable('registries', {

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from '../../auth/db/columns.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /**
  * Commands for a service (`POST services/{service}/command`), e.g. a registry setup or a

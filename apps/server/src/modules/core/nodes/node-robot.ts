@@ -1,7 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/index.ts';
-import { generateName, generateRobotSecret, hashSecret } from '../../auth/crypto/secrets.ts';
-import { permissions, robotPermissions, robots } from '../../auth/db/index.ts';
+import {
+  generateName,
+  generateRobotSecret,
+  hashSecret,
+  permissions,
+  robotPermissions,
+  robots,
+} from '../../auth/index.ts';
 import { NODE_ROBOT_PERMISSIONS } from '../shared/permissions.ts';
 
 export interface RobotCredentials {

@@ -1,5 +1,6 @@
 import {
   CoreEntityType,
+  NODE_READERS,
   NodeCreateSchema,
   NodeUpdateSchema,
   PlatformPermissionName as P,
@@ -10,9 +11,8 @@ import type { Executor } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { realms } from '../../auth/db/index.ts';
+import { realms } from '../../auth/index.ts';
 import { nodes, registries, registryProjects } from '../db/index.ts';
-import { NODE_READERS } from '../shared/permissions.ts';
 import { realmOfNewRecord } from '../shared/realms.ts';
 import {
   createNodeRobot,

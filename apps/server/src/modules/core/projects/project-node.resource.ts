@@ -3,6 +3,7 @@ import {
   CoreEntityType,
   NodeType,
   PlatformPermissionName as P,
+  PROJECT_READERS,
   ProjectNodeCreateSchema,
   ProjectNodeUpdateSchema,
 } from '@federa/schemas';
@@ -13,7 +14,6 @@ import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
 import { analyses, analysisNodes, nodes, projectNodes, projects } from '../db/index.ts';
-import { PROJECT_READERS } from '../shared/permissions.ts';
 import { assertRealmWritable } from '../shared/realms.ts';
 
 export const NODE_IN_USE_MESSAGE =

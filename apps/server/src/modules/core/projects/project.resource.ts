@@ -1,6 +1,7 @@
 import {
   CoreEntityType,
   PlatformPermissionName as P,
+  PROJECT_READERS,
   ProjectCreateSchema,
   ProjectUpdateSchema,
 } from '@federa/schemas';
@@ -9,9 +10,8 @@ import type { Executor } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { realms } from '../../auth/db/index.ts';
+import { realms } from '../../auth/index.ts';
 import { analyses, masterImages, projects } from '../db/index.ts';
-import { PROJECT_READERS } from '../shared/permissions.ts';
 import { realmOfNewRecord } from '../shared/realms.ts';
 
 export const PROJECT_HAS_ANALYSES_MESSAGE =

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
-import { realms } from '../../auth/db/index.ts';
+import { realms } from '../../auth/index.ts';
 import { registries, registryProjects } from '../db/index.ts';
 import { assertRealmWritable } from '../shared/realms.ts';
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../../platform/db/columns.ts';
 
 /**
  * Storage tables. A bucket belongs to a realm and to the identity that created it (its owner); its
@@ -7,11 +7,6 @@ import { bigint, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzl
  * key: modules do not reach into each other's tables, and the module removes a deleted realm's
  * buckets itself (see realm-cleanup.ts).
  */
-
-const id = () =>
-  uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`);
 
 const owner = () => ({
   /** `user`, `robot` or `client`: together with actor_id the identity that owns the record. */
@@ -31,7 +26,7 @@ const timestamps = () => ({
 export const storageBuckets = pgTable(
   'storage_buckets',
   {
-    id: id(),
+    id: idColumn(),
     name: varchar('name', { length: 256 }).notNull(),
     region: varchar('region', { length: 256 }),
     ...owner(),
@@ -43,7 +38,7 @@ export const storageBuckets = pgTable(
 export const storageBucketFiles = pgTable(
   'storage_bucket_files',
   {
-    id: id(),
+    id: idColumn(),
     /** The last segment of `path`. */
     name: varchar('name', { length: 1024 }).notNull(),
     /** Relative path inside the bucket as uploaded, e.g. `src/main.py` (at most 1024 bytes). */

@@ -1,7 +1,6 @@
-import { isoTimestamp } from '../../../platform/db/columns.ts';
+import { createdAt, idColumn, isoTimestamp, updatedAt } from '../../../platform/db/columns.ts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.ts';
 
 /**
  * The audit trail: one row per entity change (scope `entity`) and per domain occurrence other

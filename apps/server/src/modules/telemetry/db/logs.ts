@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LOG_CHANNELS, LOG_LEVELS } from '../logs/log-levels.ts';
-import { createdAt, idColumn } from './columns.ts';
+import { createdAt, idColumn } from '../../../platform/db/columns.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 

@@ -66,13 +66,11 @@ export const registryProjectResource: ResourceDefinition = {
         table: registries,
         localKey: 'registry_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'host'],
       },
       realm: {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
     },
   }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { isoTimestamp } from '../../../platform/db/columns.ts';
 
 /**
  * Storage tables. A bucket belongs to a realm and to the identity that created it (its owner); its
@@ -20,11 +21,14 @@ const owner = () => ({
   realm_id: uuid('realm_id').notNull(),
 });
 
+// ISO-8601 in and out, as every other module answers (PostgreSQL's text form is no ISO time).
 const timestamps = () => ({
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' })
+  created_at: isoTimestamp('created_at')
     .notNull()
-    .defaultNow()
+    .default(sql`now()`),
+  updated_at: isoTimestamp('updated_at')
+    .notNull()
+    .default(sql`now()`)
     .$onUpdate(() => new Date().toISOString()),
 });
 

@@ -115,7 +115,7 @@ export async function buildApp({
   if (config.roles.includes('api')) {
     // The hub tells storage which buckets must not change (a locked analysis's code).
     const bucketWriteGuards = new BucketWriteGuards();
-    await app.register(authModule, { prefix: '/auth', services: auth, events, config });
+    await app.register(authModule, { prefix: '/auth', services: auth, events, config, version });
     await app.register(coreModule, {
       prefix: '/core',
       auth,

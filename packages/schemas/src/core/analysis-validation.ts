@@ -23,7 +23,8 @@ export const AnalysisNodeCreateSchema = z.object({ analysis_id: id(), node_id: i
 export const AnalysisNodeUpdateSchema = z
   .object({
     approval_status: approvalStatus().nullish(),
-    comment: text(5, 2048).nullish(),
+    // Any text, as the original accepts it from node software (bounded only in length).
+    comment: z.string().trim().max(4096, maxMessage(4096)).nullish(),
     run_status: z
       .enum(ANALYSIS_RUN_STATUSES, `The run status must be one of ${ANALYSIS_RUN_STATUSES.join(', ')}.`)
       .nullish(),

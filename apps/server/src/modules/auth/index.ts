@@ -24,6 +24,7 @@ import { registerOAuth2Routes } from './oauth2/oauth2.routes.ts';
 import type { AuthServices } from './services.ts';
 import { registerMeRoute } from './users/me.routes.ts';
 import { encryptPlainProviderSecrets } from './identity-providers/provider-secrets.ts';
+import { registerStatusRoute } from './status.routes.ts';
 
 export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
 export {
@@ -44,10 +45,13 @@ export interface AuthModuleOptions {
   services: AuthServices;
   events: DomainEventBus;
   config: AppConfig;
+  /** The server version, reported by `GET /auth/`. */
+  version: string;
 }
 
 export async function authModule(app: FastifyInstance, options: AuthModuleOptions): Promise<void> {
   const { services, events, config } = options;
+  registerStatusRoute(app, { version: options.version, lifetimes: services.tokens.lifetimes });
   // Changes made through this instance clear the permission caches at once (others: access version).
   const stopInvalidating = services.authorizer.invalidateOn(events);
   app.addHook('onClose', async () => stopInvalidating());

@@ -11,6 +11,7 @@ import { projectNodeResource } from './projects/project-node.resource.ts';
 import { projectResource } from './projects/project.resource.ts';
 import { registryProjectResource } from './registries/registry-project.resource.ts';
 import { registryResource } from './registries/registry.resource.ts';
+import { guardRegistrySecrets } from './registries/node-registry-project.ts';
 import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
@@ -42,6 +43,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     access: auth.authorizer,
     publish: (event) => events.publish(event),
   };
+  guardRegistrySecrets(app, auth.db, auth.authorizer);
   masterImageCommandRoutes(app, { ...services, catalogSource: options.masterImagesSource });
   nodeTaskRoutes(app, services);
   for (const definition of [

@@ -71,7 +71,6 @@ export const clientResource: ResourceDefinition = {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
     },
   }),

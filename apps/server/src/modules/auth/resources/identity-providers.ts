@@ -69,7 +69,6 @@ export const identityProviderResource = (secrets: SecretBox): ResourceDefinition
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
         filters: ['name'],
       },
     },

@@ -6,7 +6,7 @@ import type { Executor } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { PermissionRule, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { clients, permissions, robots, roles, scopes, users } from '../db/identity.ts';
+import { clients, permissions, realms, robots, roles, scopes, users } from '../db/identity.ts';
 import {
   clientPermissions,
   clientRoles,
@@ -77,14 +77,15 @@ function linkResource(spec: LinkSpec): ResourceDefinition {
           table: spec.left.table,
           localKey: leftKey,
           foreignKey: 'id',
-          fields: sideFields(spec.left),
         },
         [spec.right.name]: {
           table: spec.right.table,
           localKey: rightKey,
           foreignKey: 'id',
-          fields: sideFields(spec.right),
         },
+        // The realm of each side, as authup offers them (`user_realm`, `role_realm`, ...).
+        [`${spec.left.name}_realm`]: { table: realms, localKey: leftRealm, foreignKey: 'id' },
+        [`${spec.right.name}_realm`]: { table: realms, localKey: rightRealm, foreignKey: 'id' },
       } as never,
     }),
     // Links are never updated (no update route); `update` is only there to complete the rule set.
@@ -105,9 +106,6 @@ function linkResource(spec: LinkSpec): ResourceDefinition {
     },
   };
 }
-
-/** Every side table has these columns, so an included side shows the same shape. */
-const sideFields = (_side: Side) => ['id', 'name', 'display_name', 'realm_id'] as never;
 
 const user: Side = { name: 'user', table: users, label: 'user' };
 const robot: Side = { name: 'robot', table: robots, label: 'robot' };

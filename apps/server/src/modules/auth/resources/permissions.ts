@@ -49,12 +49,12 @@ export const permissionResource: ResourceDefinition = {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
       policy: {
         table: policies,
         localKey: 'policy_id',
         foreignKey: 'id',
+        // Policies are reshaped for their own responses (settings flattened); an include shows the core.
         fields: ['id', 'name', 'type', 'realm_id'],
       },
     },

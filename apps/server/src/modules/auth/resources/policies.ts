@@ -81,7 +81,6 @@ export const policyResource: ResourceDefinition = {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
       parent: { table: policies, localKey: 'parent_id', foreignKey: 'id', fields: ['id', 'name', 'type'] },
     },

@@ -5,7 +5,7 @@ import { badRequest } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
 import { generateRobotSecret } from '../crypto/secrets.ts';
-import { realms, robots } from '../db/identity.ts';
+import { realms, robots, users } from '../db/identity.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { idOrNameLookup } from './helpers.ts';
 import { secretIdentityHooks } from './secrets.ts';
@@ -58,7 +58,11 @@ export function robotResource(systemRobotName: string): ResourceDefinition {
           table: realms,
           localKey: 'realm_id',
           foreignKey: 'id',
-          fields: ['id', 'name', 'display_name'],
+        },
+        user: {
+          table: users,
+          localKey: 'user_id',
+          foreignKey: 'id',
         },
       },
     }),

@@ -44,7 +44,6 @@ export const roleResource: ResourceDefinition = {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
     },
   }),

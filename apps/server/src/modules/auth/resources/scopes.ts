@@ -40,7 +40,6 @@ export const scopeResource: ResourceDefinition = {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
     },
   }),

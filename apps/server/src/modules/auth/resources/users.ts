@@ -109,7 +109,6 @@ export function userResource(adminName: string): ResourceDefinition {
           table: realms,
           localKey: 'realm_id',
           foreignKey: 'id',
-          fields: ['id', 'name', 'display_name'],
           filters: ['name'],
         },
       },

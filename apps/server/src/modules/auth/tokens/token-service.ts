@@ -57,7 +57,7 @@ export class TokenService {
     private readonly db: Database,
     private readonly keys: SigningKeyStore,
     private readonly issuer: string,
-    private readonly lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
+    readonly lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
   ) {
     this.stateQueries = new TokenStateQueries(db);
   }

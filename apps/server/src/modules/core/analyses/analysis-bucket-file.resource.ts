@@ -140,8 +140,12 @@ export function analysisBucketFileResource(
           table: analysisBuckets,
           localKey: 'bucket_id',
           foreignKey: 'id',
-          fields: ['id', 'type', 'external_id', 'analysis_id'],
           filters: ['type'],
+        },
+        analysis: {
+          table: analyses,
+          localKey: 'analysis_id',
+          foreignKey: 'id',
         },
       },
     }),

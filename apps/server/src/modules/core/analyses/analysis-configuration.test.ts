@@ -104,6 +104,28 @@ describe('analysis configuration checks and registry, as the original clients us
     expect((await read(later.id)).registry_id).toBe(world.registryId);
   });
 
+  it('builds with the registry the analysis names, not the first one', async () => {
+    const second = await world.admin.post('/core/registries', { name: 'second', host: 'second.example.org' });
+    expect(second.statusCode, second.body).toBe(201);
+    const id = (await clientCreate('Chosen registry', { registry_id: second.json().id })).json().id as string;
+    const site = await addNode(id, world.siteNode);
+    await addNode(id, world.hubNode);
+    const approved = await world.siteOperator.post(`/core/analysis-nodes/${site.id}`, {
+      approval_status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(202);
+    await uploadCode(world, id, [{ path: 'main.py', content: 'print(1)' }]);
+    for (const command of ['configurationLock', 'buildStart']) {
+      const response = await world.owner.post(`/core/analyses/${id}/command`, { command });
+      expect(response.statusCode, response.body).toBe(202);
+    }
+    expect(await read(id)).toMatchObject({
+      build_status: 'starting',
+      registry_id: second.json().id,
+      registry: { id: second.json().id, name: 'second' },
+    });
+  });
+
   it('keeps the checks current as the image, the nodes and the entrypoint change', async () => {
     const created = await clientCreate('Checked analysis');
     expect(created.json()).toMatchObject(checks(false, true, false, false));

@@ -158,7 +158,7 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
       await access.check(request, [P.ANALYSIS_UPDATE], { realm_id: node.node_realm_id }).catch(() => {
         throw forbidden(NOT_NODE_AUTHORITY_MESSAGE);
       });
-      const row = await context.telemetry.writeLog({
+      await context.telemetry.writeLog({
         ...(body.time == null ? {} : { time: String(body.time) }),
         level: body.level,
         message: body.message,
@@ -172,7 +172,8 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
         },
         realm_id: node.node_realm_id,
       });
-      return reply.status(201).send(row);
+      // Accepted without a body, as the original answers and its clients expect.
+      return reply.status(202).send();
     },
   );
 }

@@ -83,7 +83,11 @@ describe('analysis nodes', () => {
     expect((await world.owner.post(url, { approval_status: 'approved' })).json().message).toBe(
       NOT_NODE_AUTHORITY_MESSAGE,
     );
-    const invalid = await world.siteOperator.post(url, { approval_status: 'maybe', comment: 'no' });
+    // Any comment goes, as in the original, up to 4096 characters.
+    const invalid = await world.siteOperator.post(url, {
+      approval_status: 'maybe',
+      comment: 'x'.repeat(4097),
+    });
     expect(invalid.statusCode).toBe(400);
     expect(
       invalid

@@ -59,7 +59,6 @@ export function analysisPermissionResource(access: ResourceAccess): ResourceDefi
           table: permissions,
           localKey: 'permission_id',
           foreignKey: 'id',
-          fields: ['id', 'name', 'display_name', 'description', 'realm_id'],
           filters: ['name'],
         },
       },

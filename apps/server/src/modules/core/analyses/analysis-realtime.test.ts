@@ -55,6 +55,13 @@ describe('analysis realtime events', () => {
       await world.owner.post('/core/analysis-nodes', { analysis_id: analysis.id, node_id: world.siteNode.id })
     ).json();
     await acmeEvents.waitFor('analysisNodeCreated', link.id);
+    // The analysis follows with its configuration checks, so a wizard needs no extra request.
+    const checked = await acmeEvents.waitFor('analysisUpdated', analysis.id);
+    expect(checked.payload.data).toMatchObject({
+      nodes: 1,
+      configuration_node_default_valid: true,
+      configuration_nodes_valid: false,
+    });
     const received = await siteEvents.waitFor('analysisNodeCreated', link.id);
     expect(received.payload.meta).toMatchObject({
       namespace: `/resources/${world.siteId}`,

@@ -3,6 +3,7 @@ import type { DomainEventBus } from '../../../platform/events/domain-events.ts';
 import { registerResource, type Row } from '../../../platform/http/resource/index.ts';
 import { analysisBucketFileResource, followEntrypointChanges } from './analysis-bucket-file.resource.ts';
 import { analysisBucketResource, analysisNodeEventResource } from './analysis-bucket.resource.ts';
+import { followConfigurationChecks } from './analysis-check-followers.ts';
 import { analysisCommandRoutes } from './analysis-command.routes.ts';
 import { analysisDownloadRoutes } from './analysis-download.routes.ts';
 import { followAnalysisChanges } from './analysis-followers.ts';
@@ -50,6 +51,7 @@ export function registerAnalyses(
     followAnalysisChanges(events, context, removedBuckets),
     followEntrypointChanges(events, context.publish, clearedRoots),
     followStorageDeletions(events, context),
+    followConfigurationChecks(events, context),
   ];
   // The worker role reports builds that stopped making progress as failed, without anyone checking.
   if (app.config.roles.includes('worker')) {

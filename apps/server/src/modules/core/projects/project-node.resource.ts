@@ -82,26 +82,12 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
           foreignKey: 'id',
           // The node's side cannot read the project itself: what its request card shows of the
           // project (name, creator, times; docs/product/analysis-platform.md §3 project) comes from here.
-          fields: [
-            'id',
-            'name',
-            'description',
-            'realm_id',
-            'nodes',
-            'analyses',
-            'master_image_id',
-            'user_id',
-            'robot_id',
-            'created_at',
-            'updated_at',
-          ],
           filters: ['name'],
         },
         node: {
           table: nodes,
           localKey: 'node_id',
           foreignKey: 'id',
-          fields: ['id', 'name', 'type', 'hidden', 'external_name', 'realm_id'],
           filters: ['name', 'type', 'hidden'],
         },
       },

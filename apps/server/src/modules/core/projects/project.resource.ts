@@ -53,13 +53,11 @@ export const projectResource: ResourceDefinition = {
         table: masterImages,
         localKey: 'master_image_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'path', 'virtual_path', 'group_virtual_path', 'command', 'command_arguments'],
       },
       realm: {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
     },
   }),

@@ -87,7 +87,7 @@ describe('registries and registry projects', () => {
     expect((await registryManager.get(`/core/registries/${registry.id}`)).statusCode).toBe(200);
   });
 
-  it('never returns registry secrets', async () => {
+  it('returns registry secrets only on request, and only to registry managers', async () => {
     const created = await registryManager.post('/core/registries', {
       name: 'harbor',
       host: 'harbor.example.org',
@@ -101,14 +101,14 @@ describe('registries and registry projects', () => {
     const [stored] = await ctx.database.db.select().from(registries).where(eq(registries.id, registry.id));
     expect(stored!.account_secret).toBe('Harbor-Secret-1');
 
-    for (const url of [
-      `/core/registries/${registry.id}`,
-      '/core/registries',
-      `/core/registries/${registry.id}?fields=+account_secret`,
-    ]) {
+    for (const url of [`/core/registries/${registry.id}`, '/core/registries']) {
       const response = await registryManager.get(url);
       expect(response.body).not.toContain('Harbor-Secret-1');
     }
+    // What the original's build worker asks for, to push with the registry account.
+    const asked = await registryManager.get(`/core/registries/${registry.id}?fields=+account_secret`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ account_name: 'admin', account_secret: 'Harbor-Secret-1' });
     const updated = await registryManager.post(`/core/registries/${registry.id}`, {
       account_secret: 'Other-Secret-2',
     });
@@ -131,6 +131,12 @@ describe('registries and registry projects', () => {
     expect((await projectManager.get('/core/registry-projects?include=registry')).body).not.toContain(
       'Secret',
     );
+    // Registry project managers do not get the robot secret; registry managers do.
+    const secretUrl = `/core/registry-projects/${project.json().id}?fields=+account_name,+account_secret`;
+    expect((await projectManager.get(secretUrl)).statusCode).toBe(403);
+    const managed = await registryManager.get(secretUrl);
+    expect(managed.statusCode, managed.body).toBe(200);
+    expect(managed.json()).toMatchObject({ account_name: 'robot$site', account_secret: 'Robot-Secret-9' });
   });
 
   it('validates registries and registry projects with the spec rules', async () => {

@@ -12,6 +12,7 @@ import type { ResourceDefinition } from '../../../platform/http/resource/index.t
 import { realms } from '../../auth/index.ts';
 import { registries, registryProjects } from '../db/index.ts';
 import { assertRealmWritable } from '../shared/realms.ts';
+import { isOwnNodeRegistryProject } from './node-registry-project.ts';
 
 const MANAGERS = [P.REGISTRY_PROJECT_MANAGE, P.REGISTRY_MANAGE];
 
@@ -26,7 +27,8 @@ const RegistryProjectUpdateBodySchema = RegistryProjectUpdateSchema.extend({
 });
 
 /**
- * Harbor projects of a registry. `account_secret` (the Harbor robot secret) is write-only. Deleting
+ * Harbor projects of a registry. `account_secret` (the Harbor robot secret) is a hidden field
+ * (node-registry-project.ts). Deleting
  * a registry project leaves its nodes (their reference is cleared). The Harbor side (create the
  * project, robot and webhook on LINK) is carried out by the registry worker of a later issue.
  */
@@ -54,6 +56,7 @@ export const registryProjectResource: ResourceDefinition = {
         'created_at',
         'updated_at',
       ],
+      hidden: ['account_secret'],
     },
     filters: ['id', 'name', 'type', 'external_name', 'registry_id', 'realm_id', 'webhook_exists'],
     sorts: ['name', 'type', 'external_name', 'created_at', 'updated_at'],
@@ -63,13 +66,11 @@ export const registryProjectResource: ResourceDefinition = {
         table: registries,
         localKey: 'registry_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'host'],
       },
       realm: {
         table: realms,
         localKey: 'realm_id',
         foreignKey: 'id',
-        fields: ['id', 'name', 'display_name'],
       },
     },
   }),
@@ -77,7 +78,8 @@ export const registryProjectResource: ResourceDefinition = {
   createSchema: RegistryProjectCreateSchema,
   updateSchema: RegistryProjectUpdateBodySchema,
   realmColumn: registryProjects.realm_id,
-  secretColumns: ['account_secret'],
+  // A node reads its own registry project (and its robot account) without a registry permission.
+  self: { isSelf: isOwnNodeRegistryProject, updatable: [] },
   hooks: {
     prepareCreate: async (input, { request, db }) => {
       const [registry] = await db

@@ -9,9 +9,10 @@ import type { ResourceDefinition } from '../../../platform/http/resource/index.t
 import { registries } from '../db/index.ts';
 
 /**
- * Harbor registries. `account_secret` is write-only: it is needed to call Harbor, so it is stored,
- * but no response (not even `fields=+account_secret`) ever carries it. Deleting a registry removes
- * its registry projects; nodes and analyses stay, with their registry reference cleared.
+ * Harbor registries. `account_secret` is needed to call Harbor: it is returned only when asked for
+ * (`fields=+account_secret`) and only to holders of `registry_manage` (node-registry-project.ts), as
+ * the original serves it to its build worker. Deleting a registry removes its registry projects;
+ * nodes and analyses stay, with their registry reference cleared.
  */
 export const registryResource: ResourceDefinition = {
   path: 'registries',
@@ -20,7 +21,10 @@ export const registryResource: ResourceDefinition = {
   table: registries,
   query: defineResourceQuery({
     table: registries,
-    fields: { default: ['id', 'name', 'host', 'account_name', 'created_at', 'updated_at'] },
+    fields: {
+      default: ['id', 'name', 'host', 'account_name', 'created_at', 'updated_at'],
+      hidden: ['account_secret'],
+    },
     filters: ['id', 'name', 'host'],
     sorts: ['name', 'host', 'created_at', 'updated_at'],
     defaultSort: { created_at: 'DESC' },
@@ -33,5 +37,4 @@ export const registryResource: ResourceDefinition = {
   },
   createSchema: RegistryCreateSchema,
   updateSchema: RegistryUpdateSchema,
-  secretColumns: ['account_secret'],
 };

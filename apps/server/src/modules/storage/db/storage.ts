@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { idColumn } from '../../../platform/db/columns.ts';
+import { bigint, index, pgTable, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /**
  * Storage tables. A bucket belongs to a realm and to the identity that created it (its owner); its
@@ -13,14 +13,6 @@ const owner = () => ({
   actor_type: varchar('actor_type', { length: 64 }).notNull(),
   actor_id: uuid('actor_id').notNull(),
   realm_id: uuid('realm_id').notNull(),
-});
-
-const timestamps = () => ({
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date().toISOString()),
 });
 
 export const storageBuckets = pgTable(

@@ -41,7 +41,6 @@ export const bucketFileQuery = defineResourceQuery({
       table: storageBuckets,
       localKey: 'bucket_id',
       foreignKey: 'id',
-      fields: ['id', 'name', 'region', 'realm_id'],
     },
   },
 });

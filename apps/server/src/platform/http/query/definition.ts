@@ -12,8 +12,12 @@ export interface RelationConfig<TLocalKey extends string, TRelated extends PgTab
   table: TRelated;
   localKey: TLocalKey;
   foreignKey: ColumnName<TRelated>;
-  /** Columns of the related row returned by `include` (and selectable with `fields[relation]`). */
-  fields: readonly ColumnName<TRelated>[];
+  /**
+   * Columns of the related row returned by `include` (and selectable with `fields[relation]`).
+   * Omitted: the default fields of the related table's own resource, so an included record looks
+   * as it does when read on its own (what the original's clients validate).
+   */
+  fields?: readonly ColumnName<TRelated>[];
   /** Columns of the related row usable as `filter[relation.column]`. None by default. */
   filters?: readonly ColumnName<TRelated>[];
 }
@@ -64,6 +68,9 @@ export interface ResourceQuery<T extends PgTable = PgTable> {
   readonly defaultLimit: number;
 }
 
+/** The default fields of each table's resource, for relations that show a related record whole. */
+const defaultFieldsByTable = new WeakMap<PgTable, readonly string[]>();
+
 /**
  * Declares what a list endpoint lets clients filter, select, include and sort. Mistakes in the
  * declaration (unknown columns, unfilterable column types) throw at start-up, never per request.
@@ -112,6 +119,9 @@ export function defineResourceQuery<
     relations.set(relationName, resolveRelation(relationName, relation, need, fail));
   }
 
+  // The first resource of a table speaks for it (a table served twice keeps its main resource).
+  if (!defaultFieldsByTable.has(config.table)) defaultFieldsByTable.set(config.table, defaultFields);
+
   const maxLimit = config.maxLimit ?? MAX_PAGE_LIMIT;
   const defaultLimit = config.defaultLimit ?? Math.min(DEFAULT_PAGE_LIMIT, maxLimit);
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw fail('maxLimit must be a positive integer');
@@ -151,12 +161,32 @@ function resolveRelation(
     return column;
   };
   const foreignKey = needRelated(relation.foreignKey, 'foreignKey');
-  const fields = unique([relation.foreignKey, ...relation.fields]);
-  fields.forEach((field) => needRelated(field, 'fields'));
+  const withKey = (fields: readonly string[]) => {
+    const all = unique([relation.foreignKey, ...fields]);
+    all.forEach((field) => needRelated(field, 'fields'));
+    return all;
+  };
+  let fields = relation.fields ? withKey(relation.fields) : undefined;
   const filters = new Set<string>(relation.filters ?? []);
   for (const field of filters)
     assertFilterable(needRelated(field, 'filters'), `relations.${name}.filters`, fail);
-  return { name, table: relation.table, localKey, foreignKey, fields, columns, filters };
+  return {
+    name,
+    table: relation.table,
+    localKey,
+    foreignKey,
+    // Resolved on first use: the related resource may be declared after this one.
+    get fields() {
+      if (!fields) {
+        const defaults = defaultFieldsByTable.get(relation.table);
+        if (!defaults) throw fail(`relations.${name} names no fields and its table has no resource`);
+        fields = withKey(defaults);
+      }
+      return fields;
+    },
+    columns,
+    filters,
+  };
 }
 
 function resolveColumns(table: PgTable): Map<string, ResolvedColumn> {

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { HttpError } from '../../../../platform/http/errors.ts';
 import { clients } from '../../db/identity.ts';
 import { findSubject } from '../../identity/subjects.ts';
 import { subjectOf, type TokenClaims } from '../../tokens/claims.ts';
@@ -7,6 +9,21 @@ import type { Grant, GrantContext, GrantRequest } from './types.ts';
 
 const unusable = () =>
   OAuthError.invalidGrant('The refresh token is invalid, expired or has already been used.');
+
+/**
+ * A refresh token that is no JWT at all: the code and message of authup, which its clients test for,
+ * with the error RFC 6749 §5.2 names for an unusable grant.
+ */
+const undecodable = () =>
+  new HttpError(400, 'invalid_token', 'The JWT is invalid.', { oauthError: 'invalid_grant' });
+
+function assertDecodable(token: string): void {
+  try {
+    decodeJwt(token);
+  } catch {
+    throw undecodable();
+  }
+}
 
 /**
  * The client a refresh token was issued to (RFC 6749 §6, §3.2.1): it must still exist in the token's
@@ -58,6 +75,7 @@ export const refreshTokenGrant: Grant = async (context, request) => {
   const { params, remoteAddress } = request;
   const token = params.refresh_token;
   if (!token) throw OAuthError.invalidRequest('The parameter refresh_token is required.');
+  assertDecodable(token);
   let claims: TokenClaims;
   try {
     claims = await tokens.verify(token, 'refresh_token');

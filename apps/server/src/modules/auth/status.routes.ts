@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { TokenLifetimes } from './tokens/token-service.ts';
+
+/**
+ * `GET /auth/`: the status authup answers at its root, which its clients call as a health check
+ * before they start: the server version, the current time and the token lifetimes in seconds.
+ * Public, like authup's; it tells nothing that a token response does not.
+ */
+export function registerStatusRoute(
+  app: FastifyInstance,
+  options: { version: string; lifetimes: TokenLifetimes },
+): void {
+  app.get('/', { schema: { tags: ['status'], summary: 'Status of the identity service' } }, async () => ({
+    version: options.version,
+    timestamp: Date.now(),
+    tokenMaxAgeAccessToken: options.lifetimes.access,
+    tokenMaxAgeRefreshToken: options.lifetimes.refresh,
+  }));
+}

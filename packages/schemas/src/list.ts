@@ -12,6 +12,10 @@ export const ListMetaSchema = z.object({
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
+/** The answer of a bulk delete (log lines): how many records were removed. */
+export const DeletedCountSchema = z.object({ deleted: z.number().int().nonnegative() });
+export type DeletedCount = z.infer<typeof DeletedCountSchema>;
+
 export interface ListResponse<T> {
   data: T[];
   meta: ListMeta;

@@ -12,6 +12,7 @@ export { LOG_CHANNELS, LOG_LEVELS, type LogChannel, type LogLevel } from './logs
 export { nowInNanoseconds } from './logs/nanoseconds.ts';
 export { deleteLogs, listLogs, logConditions } from './logs/log-store.ts';
 export { parseLogQuery, type ParsedLogQuery } from './logs/log-query.ts';
+export { LogLineSchema, LogListSchema } from './logs/log-schemas.ts';
 
 /** The telemetry API (events and logs), mounted under /telemetry. */
 export interface TelemetryModuleOptions {

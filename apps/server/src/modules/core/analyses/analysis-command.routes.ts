@@ -2,6 +2,8 @@ import { AnalysisCommand, AnalysisCommandRequestSchema, PlatformPermissionName a
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordSchemaOf } from '../../../platform/http/resource/index.ts';
+import { analyses } from '../db/index.ts';
 import { spinUp, tearDown } from './analysis-bucket-commands.ts';
 import { runStateCommand } from './analysis-commands.service.ts';
 import { requireAnalysis } from './analysis-lookup.ts';
@@ -36,6 +38,7 @@ export function analysisCommandRoutes(app: FastifyInstance, context: AnalysisCon
         summary: 'Run an analysis command (lock, unlock, build start, stop, check, ...)',
         params: Params,
         body: AnalysisCommandRequestSchema,
+        response: { 202: recordSchemaOf(analyses) },
       },
     },
     async (request, reply) => {

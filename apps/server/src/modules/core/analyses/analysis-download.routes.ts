@@ -1,4 +1,4 @@
-import { AnalysisBucketType, PlatformPermissionName as P } from '@federa/schemas';
+import { AnalysisBucketType, PlatformPermissionName as P, TarArchiveResponse } from '@federa/schemas';
 import { and, eq, exists, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -59,6 +59,7 @@ export function analysisDownloadRoutes(app: FastifyInstance, context: AnalysisCo
           tags: ['analyses'],
           summary: `Download the ${label} files of an analysis (tar)`,
           params: Params,
+          response: { 200: TarArchiveResponse },
         },
         exposeHeadRoute: false,
       },

@@ -1,4 +1,8 @@
-import { AnalysisNodeLogCreateSchema, PlatformPermissionName as P } from '@federa/schemas';
+import {
+  AnalysisNodeLogCreateSchema,
+  DeletedCountSchema,
+  PlatformPermissionName as P,
+} from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +13,8 @@ import {
   deleteLogs,
   listLogs,
   logConditions,
+  LogLineSchema,
+  LogListSchema,
   parseLogQuery,
   type ParsedLogQuery,
 } from '../../telemetry/index.ts';
@@ -98,7 +104,14 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
 
   typed.get(
     '/analysis-logs',
-    { schema: { tags, summary: 'List the log lines of an analysis', querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'List the log lines of an analysis',
+        querystring: AnyQuery,
+        response: { 200: LogListSchema },
+      },
+    },
     async (request) => {
       await access.preCheck(request, ANALYSIS_READERS);
       const { analysis, parsed } = await analysisQuery(request);
@@ -109,7 +122,14 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
 
   typed.delete(
     '/analysis-logs',
-    { schema: { tags, summary: 'Delete the log lines of an analysis', querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the log lines of an analysis',
+        querystring: AnyQuery,
+        response: { 202: DeletedCountSchema },
+      },
+    },
     async (request, reply) => {
       await access.preCheck(request, [P.ANALYSIS_UPDATE, P.ANALYSIS_DELETE]);
       const { analysis, parsed } = await analysisQuery(request);
@@ -120,7 +140,14 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
 
   typed.get(
     '/analysis-node-logs',
-    { schema: { tags, summary: 'List the log lines of an analysis node', querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'List the log lines of an analysis node',
+        querystring: AnyQuery,
+        response: { 200: LogListSchema },
+      },
+    },
     async (request) => {
       await access.preCheck(request, ANALYSIS_READERS);
       const { node, parsed } = await nodeQuery(request);
@@ -132,7 +159,14 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
 
   typed.delete(
     '/analysis-node-logs',
-    { schema: { tags, summary: 'Delete the log lines of an analysis node', querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the log lines of an analysis node',
+        querystring: AnyQuery,
+        response: { 202: DeletedCountSchema },
+      },
+    },
     async (request, reply) => {
       await access.preCheck(request, [P.ANALYSIS_UPDATE, P.ANALYSIS_DELETE]);
       const { node, parsed } = await nodeQuery(request);
@@ -148,7 +182,14 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
 
   typed.post(
     '/analysis-node-logs',
-    { schema: { tags, summary: 'Write a log line of an analysis node', body: AnalysisNodeLogCreateSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Write a log line of an analysis node',
+        body: AnalysisNodeLogCreateSchema,
+        response: { 201: LogLineSchema },
+      },
+    },
     async (request, reply) => {
       await access.preCheck(request, [P.ANALYSIS_UPDATE]);
       const body = request.body;

@@ -10,7 +10,13 @@ import {
   runReadQuery,
   type ResourceQuery,
 } from '../../../platform/http/query/index.ts';
-import type { RealmColumns, ResourceAccess, Row } from '../../../platform/http/resource/index.ts';
+import {
+  recordListSchemaOf,
+  recordSchemaOf,
+  type RealmColumns,
+  type ResourceAccess,
+  type Row,
+} from '../../../platform/http/resource/index.ts';
 
 export interface ReadOnlyResource {
   path: string;
@@ -39,7 +45,12 @@ export function registerReadOnlyResource(
   typed.get(
     `/${resource.path}`,
     {
-      schema: { tags, summary: `List ${resource.label}s`, querystring: z.record(z.string(), z.unknown()) },
+      schema: {
+        tags,
+        summary: `List ${resource.label}s`,
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: recordListSchemaOf(resource.query.table) },
+      },
     },
     async (request) => {
       await access.preCheck(request, resource.read);
@@ -51,7 +62,14 @@ export function registerReadOnlyResource(
   );
   typed.get(
     `/${resource.path}/:id`,
-    { schema: { tags, summary: `Read a ${resource.label}`, params: IdParams } },
+    {
+      schema: {
+        tags,
+        summary: `Read a ${resource.label}`,
+        params: IdParams,
+        response: { 200: recordSchemaOf(resource.query.table) },
+      },
+    },
     async (request) => {
       await access.preCheck(request, resource.read);
       const parsed = parseReadQuery(request.query, resource.query);

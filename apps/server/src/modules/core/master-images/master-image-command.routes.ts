@@ -1,4 +1,8 @@
-import { MasterImageCommandSchema, PlatformPermissionName as P } from '@federa/schemas';
+import {
+  MasterImageCommandSchema,
+  MasterImageSyncSummarySchema,
+  PlatformPermissionName as P,
+} from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../../platform/db/index.ts';
@@ -27,6 +31,7 @@ export function masterImageCommandRoutes(app: FastifyInstance, options: MasterIm
         tags: ['master-images'],
         summary: 'Run a master image command (sync: read the catalog)',
         body: MasterImageCommandSchema,
+        response: { 202: MasterImageSyncSummarySchema },
       },
     },
     async (request, reply) => {

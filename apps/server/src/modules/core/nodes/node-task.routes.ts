@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/index.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
-import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import { recordSchemaOf, type ResourceAccess } from '../../../platform/http/resource/index.ts';
 import { nodes, nodeTasks } from '../db/index.ts';
 
 const Params = z.object({ id: z.uuid('The value must be a valid id.') });
@@ -32,6 +32,8 @@ export function nodeTaskRoutes(
         summary: 'Request a registry task for a node',
         params: Params,
         body: NodeTaskSchema,
+        // The task as recorded, without its payload (a link's secret is for the worker only).
+        response: { 202: recordSchemaOf(nodeTasks, ['payload']) },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import {
   NodeTaskName,
   PlatformPermissionName as P,
   RegistryServiceCommandSchema,
+  NoContentSchema,
   SERVICE_IDS,
   ServiceID,
 } from '@federa/schemas';
@@ -33,48 +34,52 @@ export function serviceCommandRoutes(
   options: { db: Database; access: ResourceAccess },
 ): void {
   const { db, access } = options;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/services/:service/command',
-      { schema: { tags: ['services'], summary: 'Run a service command', params: Params } },
-      async (request, reply) => {
-        const { service } = request.params;
-        if (!(SERVICE_IDS as readonly string[]).includes(service))
-          throw notFound(`The service ${service} does not exist.`);
-        await access.preCheck(request, PERMISSIONS);
-        if (service !== ServiceID.REGISTRY)
-          throw badRequest(`The service ${service} does not take commands.`);
-        const parsed = RegistryServiceCommandSchema.safeParse(request.body ?? {});
-        if (!parsed.success) {
-          throw validationFailed(
-            parsed.error.issues.map((issue) => ({
-              path: issue.path.join('.'),
-              code: issue.code,
-              message: issue.message,
-            })),
-          );
-        }
-        const { command, id, secret } = parsed.data;
-        const isProjectCommand = PROJECT_COMMANDS.includes(command);
-        const [target] = isProjectCommand
-          ? await db.select().from(registryProjects).where(eq(registryProjects.id, id))
-          : await db.select().from(registries).where(eq(registries.id, id));
-        if (!target) throw badRequest(`The registry${isProjectCommand ? ' project' : ''} does not exist.`);
-        // Against the record: a registry belongs to no realm, so only the hub operator's realm passes
-        // the realm match; a registry project may belong to a realm. (Checked before the transaction:
-        // the check reads through its own connection.)
-        await access.check(request, PERMISSIONS, target);
-        await withTransaction(db, async (tx) => {
-          if (command === NodeTaskName.PROJECT_LINK && secret) {
-            await tx
-              .update(registryProjects)
-              .set({ account_secret: secret })
-              .where(eq(registryProjects.id, id));
-          }
-          await tx.insert(serviceTasks).values({ service, command, target_id: id, payload: {} });
-        });
-        return reply.status(202).send();
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/services/:service/command',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Run a service command',
+        params: Params,
+        response: { 202: NoContentSchema },
       },
-    );
+    },
+    async (request, reply) => {
+      const { service } = request.params;
+      if (!(SERVICE_IDS as readonly string[]).includes(service))
+        throw notFound(`The service ${service} does not exist.`);
+      await access.preCheck(request, PERMISSIONS);
+      if (service !== ServiceID.REGISTRY) throw badRequest(`The service ${service} does not take commands.`);
+      const parsed = RegistryServiceCommandSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        throw validationFailed(
+          parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            code: issue.code,
+            message: issue.message,
+          })),
+        );
+      }
+      const { command, id, secret } = parsed.data;
+      const isProjectCommand = PROJECT_COMMANDS.includes(command);
+      const [target] = isProjectCommand
+        ? await db.select().from(registryProjects).where(eq(registryProjects.id, id))
+        : await db.select().from(registries).where(eq(registries.id, id));
+      if (!target) throw badRequest(`The registry${isProjectCommand ? ' project' : ''} does not exist.`);
+      // Against the record: a registry belongs to no realm, so only the hub operator's realm passes
+      // the realm match; a registry project may belong to a realm. (Checked before the transaction:
+      // the check reads through its own connection.)
+      await access.check(request, PERMISSIONS, target);
+      await withTransaction(db, async (tx) => {
+        if (command === NodeTaskName.PROJECT_LINK && secret) {
+          await tx
+            .update(registryProjects)
+            .set({ account_secret: secret })
+            .where(eq(registryProjects.id, id));
+        }
+        await tx.insert(serviceTasks).values({ service, command, target_id: id, payload: {} });
+      });
+      return reply.status(202).send(undefined);
+    },
+  );
 }

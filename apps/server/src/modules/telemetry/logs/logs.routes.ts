@@ -1,4 +1,4 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
+import { DeletedCountSchema, PlatformPermissionName as P } from '@federa/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
 import { telemetryLogs } from '../db/logs.ts';
 import { LABEL_KEY_PATTERN, LOG_CHANNELS, LOG_LEVELS } from './log-levels.ts';
 import { parseLogQuery } from './log-query.ts';
+import { LogLineSchema, LogListSchema } from './log-schemas.ts';
 import { deleteLogs, listLogs, logConditions, writeLog } from './log-store.ts';
 import { readNanoseconds } from './nanoseconds.ts';
 
@@ -57,7 +58,14 @@ export function registerLogRoutes(app: FastifyInstance, { db, access }: LogRoute
 
   typed.get(
     '/logs',
-    { schema: { tags, summary: 'List log lines', querystring: ListQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'List log lines',
+        querystring: ListQuerySchema,
+        response: { 200: LogListSchema },
+      },
+    },
     async (request) => {
       await access.preCheck(request, [P.LOG_READ, P.LOG_DELETE]);
       return listLogs(db, parseLogQuery(request.query), visible(request));
@@ -66,7 +74,9 @@ export function registerLogRoutes(app: FastifyInstance, { db, access }: LogRoute
 
   typed.post(
     '/logs',
-    { schema: { tags, summary: 'Write a log line', body: LogCreateSchema } },
+    {
+      schema: { tags, summary: 'Write a log line', body: LogCreateSchema, response: { 201: LogLineSchema } },
+    },
     async (request, reply) => {
       await access.preCheck(request, [P.LOG_CREATE]);
       const body = request.body;
@@ -90,7 +100,14 @@ export function registerLogRoutes(app: FastifyInstance, { db, access }: LogRoute
 
   typed.delete(
     '/logs',
-    { schema: { tags, summary: 'Delete the log lines a filter matches', querystring: ListQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the log lines a filter matches',
+        querystring: ListQuerySchema,
+        response: { 202: DeletedCountSchema },
+      },
+    },
     async (request, reply) => {
       await access.preCheck(request, [P.LOG_DELETE]);
       const parsed = parseLogQuery(request.query);

@@ -1,2 +1,3 @@
 export * from './register-resource.ts';
 export * from './types.ts';
+export { recordListSchemaOf, recordSchemaOf } from './response-schemas.ts';

@@ -2,11 +2,13 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ListResponse } from '@federa/schemas';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { withTransaction, type Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
+import { recordListSchemaOf, recordSchemaOf } from './response-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
 
@@ -32,7 +34,10 @@ export function registerResource(
   const idColumn = definition.query.idColumn.column;
   const tags = [definition.path];
   const hidden = new Set([...(definition.secretColumns ?? [])]);
-  const listPages = new VersionedCache<unknown>(LIST_PAGE_CACHE);
+  const listPages = new VersionedCache<ListResponse<Row>>(LIST_PAGE_CACHE);
+  // What the answers look like (the OpenAPI document shows them; responses serialize through them).
+  const RecordBody = recordSchemaOf(definition.table, definition.secretColumns);
+  const RecordListBody = recordListSchemaOf(definition.table, definition.secretColumns);
 
   const preCheck = async (request: FastifyRequest, rule: PermissionRule) => {
     if (rule !== 'public') await access.preCheck(request, rule);
@@ -116,7 +121,12 @@ export function registerResource(
   typed.get(
     `/${definition.path}`,
     {
-      schema: { tags, summary: `List ${definition.label}s`, querystring: z.record(z.string(), z.unknown()) },
+      schema: {
+        tags,
+        summary: `List ${definition.label}s`,
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: RecordListBody },
+      },
     },
     async (request) => {
       await preCheck(request, definition.permissions.read);
@@ -136,7 +146,14 @@ export function registerResource(
 
   typed.get(
     `/${definition.path}/:id`,
-    { schema: { tags, summary: `Read a ${definition.label}`, params: IdParams } },
+    {
+      schema: {
+        tags,
+        summary: `Read a ${definition.label}`,
+        params: IdParams,
+        response: { 200: RecordBody },
+      },
+    },
     async (request) => {
       const refused = await preCheckOrSelf(request, definition.permissions.read);
       const parsed = parseReadQuery(request.query, definition.query);
@@ -211,7 +228,14 @@ export function registerResource(
 
   typed.post(
     `/${definition.path}`,
-    { schema: { tags, summary: `Create a ${definition.label}`, body: definition.createSchema } },
+    {
+      schema: {
+        tags,
+        summary: `Create a ${definition.label}`,
+        body: definition.createSchema,
+        response: { 201: RecordBody },
+      },
+    },
     async (request, reply) => reply.status(201).send(await create(request, request.body)),
   );
 
@@ -219,7 +243,15 @@ export function registerResource(
     const updateSchema = definition.updateSchema;
     typed.post(
       `/${definition.path}/:id`,
-      { schema: { tags, summary: `Update a ${definition.label}`, params: IdParams, body: updateSchema } },
+      {
+        schema: {
+          tags,
+          summary: `Update a ${definition.label}`,
+          params: IdParams,
+          body: updateSchema,
+          response: { 202: RecordBody },
+        },
+      },
       async (request, reply) =>
         reply.status(202).send(await update(request, request.params.id, request.body)),
     );
@@ -227,7 +259,14 @@ export function registerResource(
     if (definition.allowPut) {
       typed.put(
         `/${definition.path}/:id`,
-        { schema: { tags, summary: `Create or update a ${definition.label}`, params: IdParams } },
+        {
+          schema: {
+            tags,
+            summary: `Create or update a ${definition.label}`,
+            params: IdParams,
+            response: { 201: RecordBody, 202: RecordBody },
+          },
+        },
         async (request, reply) => {
           const existing = await findRecord(db, request.params.id, request);
           if (existing) return reply.status(202).send(await update(request, request.params.id, request.body));
@@ -241,7 +280,14 @@ export function registerResource(
 
   typed.delete(
     `/${definition.path}/:id`,
-    { schema: { tags, summary: `Delete a ${definition.label}`, params: IdParams } },
+    {
+      schema: {
+        tags,
+        summary: `Delete a ${definition.label}`,
+        params: IdParams,
+        response: { 202: RecordBody },
+      },
+    },
     async (request, reply) => {
       await preCheck(request, definition.permissions.delete);
       const existing = await requireRecord(db, request.params.id, request);

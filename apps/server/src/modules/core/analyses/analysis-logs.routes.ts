@@ -1,6 +1,7 @@
 import {
   AnalysisNodeLogCreateSchema,
   DeletedCountSchema,
+  NoContentSchema,
   PlatformPermissionName as P,
 } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +14,6 @@ import {
   deleteLogs,
   listLogs,
   logConditions,
-  LogLineSchema,
   LogListSchema,
   parseLogQuery,
   type ParsedLogQuery,
@@ -187,7 +187,7 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
         tags,
         summary: 'Write a log line of an analysis node',
         body: AnalysisNodeLogCreateSchema,
-        response: { 201: LogLineSchema },
+        response: { 202: NoContentSchema },
       },
     },
     async (request, reply) => {
@@ -214,7 +214,7 @@ export function analysisLogRoutes(app: FastifyInstance, context: AnalysisContext
         realm_id: node.node_realm_id,
       });
       // Accepted without a body, as the original answers and its clients expect.
-      return reply.status(202).send();
+      return reply.status(202).send(undefined);
     },
   );
 }

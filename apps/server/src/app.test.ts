@@ -4,6 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
+interface OpenApiOperation {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** APIs whose every operation documents the body of its success answer. */
+const DOCUMENTED_PREFIXES = ['/core/', '/telemetry/'];
+
 describe('platform endpoints', () => {
   let ctx: TestApp;
   let webDir: string;
@@ -52,6 +59,33 @@ describe('platform endpoints', () => {
     const document = spec.json() as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
+  });
+
+  it('declares the 2xx body of every hub core and telemetry operation in the OpenAPI document', async () => {
+    // What a caller reads at /docs is generated from the routes' schemas, so it is what the server
+    // answers. Names every operation of the finished APIs whose success answer has no body schema.
+    const response = await ctx.app.inject({ url: '/docs/json' });
+    const document = response.json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => DOCUMENTED_PREFIXES.some((prefix) => path.startsWith(prefix)))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          name: `${method.toUpperCase()} ${path}`,
+          operation,
+        })),
+      );
+    expect(operations.length).toBeGreaterThan(40);
+    const undocumented = operations
+      .filter(({ operation }) => {
+        const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
+          /^2\d\d$/.test(status),
+        );
+        return !success.some(([, answer]) =>
+          Object.values(answer.content ?? {}).some((media) => media.schema),
+        );
+      })
+      .map(({ name }) => name);
+    expect(undocumented).toEqual([]);
   });
 
   it('serves the web app with a history fallback for client-side routes', async () => {

@@ -840,7 +840,7 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
       ).toBe(1);
     });
 
-    it('runs the commands with the messages of spec \u00a74 and \u00a75', async () => {
+    it('runs the commands with the messages of docs/product/analysis-platform.md §4 and §5', async () => {
       const bare = await core.analysis.create({ project_id: project.id });
       expect(await failure(core.analysis.runCommand(bare.id, 'configurationLock'))).toMatchObject({
         status: 400,

@@ -39,6 +39,7 @@ export { seedIdentity, MASTER_REALM_NAME, ADMIN_ROLE_NAME, type SeedResult } fro
 // helpers a node's robot is created with.
 export { permissions, policies, realms, robotPermissions, robots, users } from './db/index.ts';
 export { generateName, generateRobotSecret, hashSecret } from './crypto/secrets.ts';
+export { guardHiddenFields } from './resources/hidden-fields.ts';
 
 /** The identity API, mounted under /auth. */
 export interface AuthModuleOptions {

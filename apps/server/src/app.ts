@@ -21,6 +21,7 @@ import {
   createAuthServices,
   registerAuthentication,
   registerIdentityRateLimits,
+  actorNameLookup,
   type AuthServices,
 } from './modules/auth/index.ts';
 import { coreModule } from './modules/core/index.ts';
@@ -108,6 +109,8 @@ export async function buildApp({
     settings: config.telemetry,
     events,
     log: app.log,
+    // Events name who acted (users, robots and clients live in the identity tables).
+    actorName: actorNameLookup(database.db),
   });
   app.decorate('telemetry', telemetry);
   telemetry.attach(app);

@@ -78,6 +78,22 @@ describe('telemetry events', () => {
       expect(JSON.stringify(event)).not.toMatch(/Dora-Passw0rd|\$argon2/);
     });
 
+    it('publishes each recorded event, so audit lists update live', async () => {
+      const published: { type: string; event: string; data: Record<string, unknown> }[] = [];
+      const stop = ctx.app.events.subscribe((event) => {
+        if (event.type === 'event') published.push(event);
+      });
+      const role = (await admin.post('/auth/roles', { name: 'live-auditors' })).json();
+      const [stored] = await eventsOf('role', role.id);
+      stop();
+      expect(published).toEqual([
+        expect.objectContaining({
+          event: 'created',
+          data: expect.objectContaining({ id: stored!.id, ref_id: role.id, actor_name: 'admin' }),
+        }),
+      ]);
+    });
+
     it('keeps entity events for the retention period (7 days by default)', async () => {
       const user = (await admin.post('/auth/users', { name: 'ellis' })).json();
       const [event] = await eventsOf('user', user.id);
@@ -176,6 +192,17 @@ describe('telemetry events', () => {
       expect((await admin.get(`/telemetry/events/${created.json().id}`)).json().actor_name).toBe(
         'auditor-bot',
       );
+    });
+
+    it('filters by the name of the actor', async () => {
+      await ctx.app.telemetry.flush();
+      const byAdmin = await admin.get('/telemetry/events?filter[actor_name]=~adm&filter[ref_type]=role');
+      expect(byAdmin.statusCode).toBe(200);
+      const names = (byAdmin.json().data as EventBody[]).map((event) => event.actor_name);
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names)).toEqual(new Set(['admin']));
+      const nobody = await admin.get('/telemetry/events?filter[actor_name]=~nobody');
+      expect(nobody.json().data).toEqual([]);
     });
 
     it('validates events', async () => {

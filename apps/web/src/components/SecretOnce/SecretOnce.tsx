@@ -36,7 +36,7 @@ export function SecretOnce({ label, value, warning, downloadName, downloadLabel 
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
+      <Alert color="yellow" variant="default" icon={<IconAlertTriangle aria-hidden />} role="status">
         {warning}
       </Alert>
       <Text fw={500} size="sm">
@@ -50,8 +50,7 @@ export function SecretOnce({ label, value, warning, downloadName, downloadLabel 
           {({ copied, copy }) => (
             <Button
               size="xs"
-              variant="light"
-              color={copied ? 'teal' : undefined}
+              variant="default"
               leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
               onClick={copy}
               aria-label={copied ? t('copy.copied') : t('copy.label', { name: label })}
@@ -63,7 +62,7 @@ export function SecretOnce({ label, value, warning, downloadName, downloadLabel 
         {downloadName && (
           <Button
             size="xs"
-            variant="light"
+            variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => download(downloadName, value)}
           >

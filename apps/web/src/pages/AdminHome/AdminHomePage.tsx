@@ -1,7 +1,7 @@
 import type { PlainPhraseKey } from '@federa/phrases';
 import type { ListResponse, ListQuery } from '@federa/schemas';
 import { PermissionName as P } from '@federa/schemas';
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBox,
   IconBuildingBank,
@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusMark } from '../../components/StatusMark/StatusMark.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
 import {
   EVENTS_MENU,
@@ -177,24 +178,19 @@ function ServerHealth() {
               <Text component="dt" fw={500} size="sm">
                 {t('adminHome.health.database')}:
               </Text>
-              <Badge
-                component="dd"
-                m={0}
-                color={status.data.database === 'ok' ? 'green' : 'red'}
-                variant="light"
-              >
+              <StatusMark component="dd" tone={status.data.database === 'ok' ? 'good' : 'bad'}>
                 {status.data.database === 'ok'
                   ? t('adminHome.health.databaseOk')
                   : t('adminHome.health.databaseDown')}
-              </Badge>
+              </StatusMark>
             </Group>
             <Group gap="xs">
               <Text component="dt" fw={500} size="sm">
                 {t('adminHome.health.worker')}:
               </Text>
-              <Badge component="dd" m={0} color={status.data.worker ? 'green' : 'gray'} variant="light">
+              <StatusMark component="dd" tone={status.data.worker ? 'good' : 'neutral'}>
                 {status.data.worker ? t('adminHome.health.workerOn') : t('adminHome.health.workerOff')}
-              </Badge>
+              </StatusMark>
             </Group>
             <Group gap="xs">
               <Text component="dt" fw={500} size="sm">

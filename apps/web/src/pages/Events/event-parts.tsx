@@ -1,16 +1,17 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { StatusMark, type StatusTone } from '../../components/StatusMark/StatusMark.tsx';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../resources/admin-hub-resources.ts';
 
-const NAME_COLORS: Record<string, string> = { created: 'green', updated: 'blue', deleted: 'red' };
+const NAME_TONES: Record<string, StatusTone> = { created: 'good', updated: 'info', deleted: 'bad' };
 
 /** created / updated / deleted in the user's language; other event names as recorded. */
 export function EventNameBadge({ name }: { readonly name: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={NAME_COLORS[name] ?? 'gray'} variant="light" tt="none">
+    <StatusMark tone={NAME_TONES[name] ?? 'neutral'}>
       {t(`events.names.${name}`, { defaultValue: name })}
-    </Badge>
+    </StatusMark>
   );
 }
 

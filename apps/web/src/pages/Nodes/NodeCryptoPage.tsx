@@ -150,7 +150,7 @@ export function NodeCryptoPage() {
                 placeholder="-----BEGIN PUBLIC KEY-----"
               />
               <Group>
-                <Button type="submit" variant="light" disabled={pasted.trim() === ''} loading={busy}>
+                <Button type="submit" variant="default" disabled={pasted.trim() === ''} loading={busy}>
                   {t('nodes.crypto.pasteSubmit')}
                 </Button>
               </Group>

@@ -1,6 +1,7 @@
 import { PermissionName as P } from '@federa/schemas';
 import type { ListResponse } from '@federa/schemas';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { StatusMark } from '../../components/StatusMark/StatusMark.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -55,7 +56,7 @@ function ApprovalsWaiting({ node }: { readonly node: AdminNode }) {
   if (projects.data === undefined && analyses.data === undefined) return null;
   const total = (projects.data ?? 0) + (analyses.data ?? 0);
   return total > 0 ? (
-    <Badge color="orange">{total}</Badge>
+    <StatusMark tone="warning">{total}</StatusMark>
   ) : (
     <Text span c="dimmed">
       0

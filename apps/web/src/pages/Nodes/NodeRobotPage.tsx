@@ -1,6 +1,6 @@
 import type { ListResponse } from '@federa/schemas';
 import { PermissionName as P } from '@federa/schemas';
-import { Alert, Anchor, Badge, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -127,9 +127,7 @@ export function RobotPanel({ robotId }: { readonly robotId: string | null }) {
           <Group gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {granted.map((link) => (
               <li key={link.id}>
-                <Badge variant="light" tt="none">
-                  {link.permission?.name ?? link.id}
-                </Badge>
+                <Code>{link.permission?.name ?? link.id}</Code>
               </li>
             ))}
           </Group>
@@ -139,9 +137,8 @@ export function RobotPanel({ robotId }: { readonly robotId: string | null }) {
         <Stack gap="xs" maw={720}>
           <Group>
             <Button
-              color="red"
-              variant="light"
-              leftSection={<IconRefresh size={16} aria-hidden />}
+              variant="default"
+              leftSection={<IconRefresh size={16} color="var(--mantine-color-red-7)" aria-hidden />}
               loading={resetting}
               onClick={confirmReset}
             >

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { StatusMark } from '../../components/StatusMark/StatusMark.tsx';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { RegistryProject } from '../../resources/admin-hub-resources.ts';
@@ -10,9 +10,9 @@ export function projectTypeLabel(t: TFunction, type: string): string {
 
 export function WebhookBadge({ t, exists }: { readonly t: TFunction; readonly exists: boolean }) {
   return (
-    <Badge color={exists ? 'green' : 'gray'} variant="light">
+    <StatusMark tone={exists ? 'good' : 'neutral'}>
       {exists ? t('nodes.list.yes') : t('nodes.list.no')}
-    </Badge>
+    </StatusMark>
   );
 }
 

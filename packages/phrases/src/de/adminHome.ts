@@ -5,7 +5,7 @@ export const adminHome: Phrases['adminHome'] = {
   intro:
     'Richten Sie die Föderation ein: Identitäten, Knoten, Registries und Master-Images, und prüfen Sie, was geschah.',
   manage: 'Was Sie verwalten können',
-  count: '{{count}} Einträge',
+  count: 'Einträge: {{count}}',
   countUnknown: 'Anzahl nicht verfügbar',
   open: '{{name}} öffnen',
   nothing: 'Ihr Konto darf hier nichts verwalten.',

@@ -2,7 +2,7 @@
 export const adminHome = {
   intro: 'Set up the federation: identities, nodes, registries and master images, and audit what happened.',
   manage: 'What you can manage',
-  count: '{{count}} entries',
+  count: 'Entries: {{count}}',
   countUnknown: 'Count unavailable',
   open: 'Open {{name}}',
   nothing: 'Your account may not manage anything here.',

@@ -84,7 +84,7 @@ function EventFilters({
         w={{ base: '100%', xs: 210 }}
       />
       <Button
-        variant="subtle"
+        variant="default"
         leftSection={<IconFilterOff size={16} aria-hidden />}
         onClick={() => onChange(NO_EVENT_FILTERS)}
       >

@@ -35,7 +35,8 @@ const PAGE = 100;
 function useWholeList<T>(resource: ResourceRef, sortField: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const key = [...resourceKey(resource), 'list', 'all'];
+  // Not below 'list': those caches hold pages ({ data, meta }), which deletes update in place.
+  const key = [...resourceKey(resource), 'all'];
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {

@@ -21,6 +21,7 @@ import { useSession } from '../../session/session-context.tsx';
 import { CommandPanel } from './CommandPanel.tsx';
 import { RegistryForm } from './RegistryForm.tsx';
 import { RegistryProjectForm } from './RegistryProjectForm.tsx';
+import { RevealSecret } from './RevealSecret.tsx';
 import { projectTypeLabel, registryProjectRows, WebhookBadge } from './registry-project-facts.tsx';
 
 export const REGISTRIES_PATH = '/admin/services/registry';
@@ -218,6 +219,7 @@ export function RegistryProjectDetailPage() {
   const { t } = useTranslation();
   const registry = useRecord<Registry>();
   const { project_id: projectId } = useParams();
+  const { hasPermission } = useSession();
   const project = useResourceRecord<RegistryProject>(adminHubResources.registryProjects, projectId);
   if (project.isPending) {
     return (
@@ -239,6 +241,7 @@ export function RegistryProjectDetailPage() {
         label={project.data.name}
         rows={[['ID', <Code key="id">{project.data.id}</Code>], ...registryProjectRows(t, project.data)]}
       />
+      {hasPermission(P.REGISTRY_MANAGE) && <RevealSecret projectId={project.data.id} />}
       <RegistryProjectForm key={project.data.id} registryId={registry.id} entity={project.data} />
     </Stack>
   );

@@ -117,6 +117,35 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     );
     expect(JSON.stringify(storedRegistry.body)).not.toContain('Harbor-Secret-1');
 
+    // A registry project of that registry; its secret is write-only and revealed on request.
+    await page
+      .getByRole('navigation', { name: registryName })
+      .getByRole('link', { name: 'Projects' })
+      .click();
+    await page
+      .getByRole('navigation', { name: 'Registry projects' })
+      .getByRole('link', { name: 'Add' })
+      .click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('incoming projects');
+    await page.getByRole('textbox', { name: 'External name' }).fill('incoming_projects');
+    await page.getByLabel('Secret', { exact: true }).fill('weak');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page
+      .getByText('At least 8 characters with an uppercase letter, a lowercase letter and a digit.')
+      .waitFor();
+    await page.getByLabel('Secret', { exact: true }).fill('Robot-Secret-9');
+    await expectAccessible(page, 'registry project form');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('table', { name: 'incoming projects' }).getByText('incoming_projects').waitFor();
+    expect(await page.getByText('Robot-Secret-9').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reveal secret' }).click();
+    await page
+      .getByLabel('Secret', { exact: true })
+      .and(page.locator('pre'))
+      .getByText('Robot-Secret-9')
+      .waitFor();
+    await expectAccessible(page, 'registry project detail');
+
     // Three nodes on that registry; each shows its robot's secret once.
     for (const name of nodeNames) {
       await page.goto(`${server.url}/admin/nodes/add`);

@@ -144,8 +144,7 @@ export function NodeCryptoPage() {
                 value={pasted}
                 onChange={(event) => setPasted(event.currentTarget.value)}
                 error={pasteError}
-                autosize
-                minRows={4}
+                rows={5}
                 styles={{ input: { fontFamily: 'monospace' } }}
                 placeholder="-----BEGIN PUBLIC KEY-----"
               />

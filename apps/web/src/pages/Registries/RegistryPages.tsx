@@ -1,5 +1,5 @@
 import { PermissionName as P } from '@federa/schemas';
-import { Alert, Center, Code, Stack, Text } from '@mantine/core';
+import { Alert, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -118,17 +118,24 @@ export function RegistryOverviewPage() {
   return <RegistryForm key={registry.id} entity={registry} />;
 }
 
+/** Setup, and below it the registry's projects: what setup creates and links appears there live. */
 export function RegistrySetupPage() {
   const { t } = useTranslation();
   const registry = useRecord<Registry>();
   return (
-    <CommandPanel
-      title={t('registries.command.setupTitle')}
-      intro={t('registries.command.setupIntro')}
-      runLabel={t('registries.command.setupRun')}
-      command="setup"
-      registryId={registry.id}
-    />
+    <Stack gap="md">
+      <CommandPanel
+        title={t('registries.command.setupTitle')}
+        intro={t('registries.command.setupIntro')}
+        runLabel={t('registries.command.setupRun')}
+        command="setup"
+        registryId={registry.id}
+      />
+      <Title order={2} size="h3">
+        {t('app.pages.registryProjects')}
+      </Title>
+      <RegistryProjectListPage />
+    </Stack>
   );
 }
 

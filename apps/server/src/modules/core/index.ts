@@ -14,7 +14,6 @@ import { registryResource } from './registries/registry.resource.ts';
 import { guardRegistrySecrets } from './registries/node-registry-project.ts';
 import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
-import { registryProjectSecretRoutes } from './registries/registry-project-secret.routes.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
 import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
 
@@ -60,7 +59,6 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   }
 
   serviceCommandRoutes(app, services);
-  registryProjectSecretRoutes(app, { ...services, telemetry: app.telemetry });
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());

@@ -22,7 +22,7 @@ const node = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-function server(rows: Record<string, unknown>[] = [node()]) {
+function server(rows: ReturnType<typeof node>[] = [node()]) {
   const fake = new FakeAuthServer();
   const nodes = serveResource(fake, '/core/nodes', rows);
   serveResource(fake, '/core/project-nodes', []);

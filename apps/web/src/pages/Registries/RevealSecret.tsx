@@ -6,8 +6,9 @@ import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 
 /**
- * The robot secret of a registry project, fetched only when a registry manager asks for it (each
- * read is recorded under Events) and kept in this component alone, never in a cache.
+ * The robot secret of a registry project, fetched only when a registry manager asks for it
+ * (`fields=+account_secret`, which the API answers to registry managers only) and kept in this
+ * component alone, never in a cache.
  */
 export function RevealSecret({ projectId }: { readonly projectId: string }) {
   const { t } = useTranslation();
@@ -20,11 +21,12 @@ export function RevealSecret({ projectId }: { readonly projectId: string }) {
     setFailure(null);
     setLoading(true);
     try {
-      const answer = await api.get<{ account_secret: string | null }>(
+      const answer = await api.get<{ account_secret?: string | null }>(
         'core',
-        `registry-projects/${encodeURIComponent(projectId)}/secret`,
+        `registry-projects/${encodeURIComponent(projectId)}`,
+        { query: { fields: ['+account_secret'] } },
       );
-      setSecret(answer.account_secret);
+      setSecret(answer.account_secret ?? null);
     } catch (error) {
       setFailure(error);
     } finally {

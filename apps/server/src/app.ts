@@ -14,6 +14,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { loggerOptions } from './platform/logging/logger.ts';
 import { registerHealth } from './platform/observability/health.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
+import { registerStatus } from './platform/observability/status.ts';
 import { registerWebApp } from './platform/web/static-web-app.ts';
 import { DomainEventBus } from './platform/events/domain-events.ts';
 import {
@@ -21,6 +22,8 @@ import {
   createAuthServices,
   registerAuthentication,
   registerIdentityRateLimits,
+  requireIdentity,
+  actorNameLookup,
   type AuthServices,
 } from './modules/auth/index.ts';
 import { coreModule } from './modules/core/index.ts';
@@ -101,6 +104,12 @@ export async function buildApp({
   // Every module sees who is calling, so authentication is registered on the root instance.
   registerAuthentication(app, database.db, auth.tokens);
   registerIdentityRateLimits(app, config.rateLimits);
+  registerStatus(app, {
+    ping: database.ping,
+    version,
+    roles: config.roles,
+    authorize: (request) => void requireIdentity(request),
+  });
 
   // Every process records the entity events of its own writes and sweeps expired ones.
   const telemetry = new TelemetryServices({
@@ -108,6 +117,8 @@ export async function buildApp({
     settings: config.telemetry,
     events,
     log: app.log,
+    // Events name who acted (users, robots and clients live in the identity tables).
+    actorName: actorNameLookup(database.db),
   });
   app.decorate('telemetry', telemetry);
   telemetry.attach(app);

@@ -1,4 +1,10 @@
 import { admin } from './de/admin.ts';
+import { nodes } from './de/nodes.ts';
+import { registries } from './de/registries.ts';
+import { masterImages } from './de/masterImages.ts';
+import { events } from './de/events.ts';
+import { adminHome } from './de/adminHome.ts';
+import { copy } from './de/copy.ts';
 import { adminB } from './de/admin-b.ts';
 import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
@@ -6,4 +12,16 @@ import { validation } from './de/validation.ts';
 import type { Phrases } from './en.ts';
 
 /** German phrases: complete, checked against the English shape group by group. */
-export const de: Phrases = { app, admin, adminB, validation, errors };
+export const de: Phrases = {
+  app,
+  admin,
+  adminB,
+  validation,
+  errors,
+  nodes,
+  registries,
+  masterImages,
+  events,
+  adminHome,
+  copy,
+};

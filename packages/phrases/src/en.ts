@@ -1,4 +1,10 @@
 import { admin } from './en/admin.ts';
+import { nodes } from './en/nodes.ts';
+import { registries } from './en/registries.ts';
+import { masterImages } from './en/masterImages.ts';
+import { events } from './en/events.ts';
+import { adminHome } from './en/adminHome.ts';
+import { copy } from './en/copy.ts';
 import { adminB } from './en/admin-b.ts';
 import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
@@ -10,7 +16,19 @@ import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
  * feature: `app.*` (web app), `validation.*` (form rules), `errors.*` (API error codes).
  * Keys never contain dots; placeholders use i18next interpolation (`{{name}}`).
  */
-export const en = { app, admin, adminB, validation, errors } as const;
+export const en = {
+  app,
+  admin,
+  adminB,
+  validation,
+  errors,
+  nodes,
+  registries,
+  masterImages,
+  events,
+  adminHome,
+  copy,
+} as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */
 export type Phrases = DeepStringRecord<typeof en>;

@@ -5,10 +5,9 @@ import { ErrorPage } from '../../pages/Error/ErrorPage.tsx';
 import { NotFoundPage } from '../../pages/NotFound/NotFoundPage.tsx';
 import { DefaultLayout } from '../layouts/DefaultLayout.tsx';
 import { accountRoutes } from './account-routes.ts';
-import { adminHubRoutes } from './admin-hub-routes.ts';
+import { adminHomeRoute, adminHubRoutes } from './admin-hub-routes.ts';
 import { adminIdentityRoutes } from './admin-identity-routes.ts';
 import { analysisRoutes } from './analysis-routes.ts';
-import { placeholder } from './placeholder.ts';
 import { projectRoutes } from './project-routes.ts';
 
 /**
@@ -36,7 +35,7 @@ export const appRoutes: RouteObject[] = [
             path: 'admin',
             handle: { navigation: 'admin', requireLoggedIn: true } satisfies RouteHandle,
             children: [
-              { index: true, lazy: placeholder('app.pages.admin') },
+              adminHomeRoute,
               ...adminIdentityRoutes,
               ...adminHubRoutes,
               { path: '*', Component: NotFoundPage },

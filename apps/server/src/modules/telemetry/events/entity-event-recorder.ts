@@ -25,14 +25,17 @@ export interface EntityEventRecorderOptions {
  * Records every entity change published on the domain event bus as an event of scope `entity`
  * (name `created`, `updated` or `deleted`), as the original's entity subscriber does. Recording runs
  * after the change was committed and answered; a failure is logged and never reaches the writer.
+ * Each recorded event is published in turn, so audit lists update live.
  */
 export class EntityEventRecorder {
   private readonly pending = new Set<Promise<void>>();
+  private bus: DomainEventBus | undefined;
 
   constructor(private readonly options: EntityEventRecorderOptions) {}
 
   /** Subscribes to the bus; returns the unsubscribe. */
   listen(bus: DomainEventBus): () => void {
+    this.bus = bus;
     return bus.subscribe((event) => {
       if (event.type === EVENT_ENTITY_TYPE) return;
       const recording = this.record(event).finally(() => this.pending.delete(recording));
@@ -47,7 +50,15 @@ export class EntityEventRecorder {
 
   async record(event: EntityEvent): Promise<void> {
     try {
-      await insertEvent(this.options.db, await this.toInput(event));
+      const row = await insertEvent(this.options.db, await this.toInput(event));
+      // The audit trail is live: the recorded event reaches realtime subscribers like any created
+      // record (the recorder skips events of its own type, so this does not recurse).
+      this.bus?.publish({
+        type: EVENT_ENTITY_TYPE,
+        event: 'created',
+        data: row,
+        realmIds: row.realm_id ? [row.realm_id] : [],
+      });
     } catch (error) {
       this.options.log.error(
         { err: error, type: event.type, event: event.event },

@@ -72,6 +72,7 @@ export function eventResource(options: EventResourceOptions): ResourceDefinition
         'realm_id',
         'actor_type',
         'actor_id',
+        'actor_name',
         'expiring',
         'expires_at',
         'created_at',

@@ -13,6 +13,7 @@ interface EventBody {
   realm_id: string | null;
   actor_type: string | null;
   actor_id: string | null;
+  actor_name: string | null;
   request_method: string | null;
   request_path: string | null;
   request_ip_address: string | null;
@@ -66,6 +67,7 @@ describe('telemetry events', () => {
         realm_id: masterId,
         actor_type: 'user',
         actor_id: adminId,
+        actor_name: 'admin',
         request_method: 'POST',
         // The query string may carry codes or tokens; it is never recorded.
         request_path: '/auth/users',
@@ -74,6 +76,22 @@ describe('telemetry events', () => {
         expiring: true,
       });
       expect(JSON.stringify(event)).not.toMatch(/Dora-Passw0rd|\$argon2/);
+    });
+
+    it('publishes each recorded event, so audit lists update live', async () => {
+      const published: { type: string; event: string; data: Record<string, unknown> }[] = [];
+      const stop = ctx.app.events.subscribe((event) => {
+        if (event.type === 'event') published.push(event);
+      });
+      const role = (await admin.post('/auth/roles', { name: 'live-auditors' })).json();
+      const [stored] = await eventsOf('role', role.id);
+      stop();
+      expect(published).toEqual([
+        expect.objectContaining({
+          event: 'created',
+          data: expect.objectContaining({ id: stored!.id, ref_id: role.id, actor_name: 'admin' }),
+        }),
+      ]);
     });
 
     it('keeps entity events for the retention period (7 days by default)', async () => {
@@ -137,6 +155,54 @@ describe('telemetry events', () => {
         actor_id: '2b8f3f3e-8a38-4c1a-9bb0-0f4d5b0f5a11',
       });
       expect(forged.statusCode).toBe(400);
+    });
+
+    it('names the robot that acted, and keeps the name once the robot is renamed', async () => {
+      const secret = 'Robot-Secret-0123456789';
+      const robot = (await admin.post('/auth/robots', { name: 'auditor-bot', secret })).json();
+      const permission = (await admin.get('/auth/permissions?filter[name]=event_create')).json().data[0];
+      const link = await admin.post('/auth/robot-permissions', {
+        robot_id: robot.id,
+        permission_id: permission.id,
+      });
+      expect(link.statusCode).toBe(201);
+      const token = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/token',
+        payload: { grant_type: 'robot_credentials', id: robot.id, secret },
+      });
+      expect(token.statusCode).toBe(200);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/telemetry/events',
+        headers: { authorization: `Bearer ${token.json().access_token}` },
+        payload: { name: 'started', scope: 'run', ref_type: 'analysisNode' },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({
+        actor_type: 'robot',
+        actor_id: robot.id,
+        actor_name: 'auditor-bot',
+      });
+
+      // The robot's own change of name is recorded with the admin as actor; the old event keeps its name.
+      expect((await admin.post(`/auth/robots/${robot.id}`, { name: 'renamed-bot' })).statusCode).toBe(202);
+      const [renamed] = (await eventsOf('robot', robot.id)).filter((event) => event.name === 'updated');
+      expect(renamed).toMatchObject({ actor_name: 'admin' });
+      expect((await admin.get(`/telemetry/events/${created.json().id}`)).json().actor_name).toBe(
+        'auditor-bot',
+      );
+    });
+
+    it('filters by the name of the actor', async () => {
+      await ctx.app.telemetry.flush();
+      const byAdmin = await admin.get('/telemetry/events?filter[actor_name]=~adm&filter[ref_type]=role');
+      expect(byAdmin.statusCode).toBe(200);
+      const names = (byAdmin.json().data as EventBody[]).map((event) => event.actor_name);
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names)).toEqual(new Set(['admin']));
+      const nobody = await admin.get('/telemetry/events?filter[actor_name]=~nobody');
+      expect(nobody.json().data).toEqual([]);
     });
 
     it('validates events', async () => {

@@ -1,0 +1,108 @@
+import { createElement } from 'react';
+import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
+import { maxLength, minLength, required, textRules, type TextRule } from '../../forms/rules.tsx';
+import type { Registry, RegistryProject } from '../../resources/admin-hub-resources.ts';
+import { externalName } from '../Nodes/node-form.ts';
+
+export interface RegistryFormValues {
+  name: string;
+  host: string;
+  account_name: string;
+  account_secret: string;
+}
+
+export const REGISTRY_FIELDS = ['name', 'host', 'account_name', 'account_secret'] as const;
+
+export function initialRegistryValues(registry: Registry | undefined): RegistryFormValues {
+  // The secret is write-only: the form never shows the stored one.
+  return {
+    name: registry?.name ?? '',
+    host: registry?.host ?? '',
+    account_name: registry?.account_name ?? '',
+    account_secret: '',
+  };
+}
+
+/** Registry: name 3-128 required; host required, at most 512; account name and secret 3-256 (spec §5). */
+export const registryValidation = {
+  name: textRules(required(), minLength(3), maxLength(128)),
+  host: textRules(required(), maxLength(512)),
+  account_name: textRules(minLength(3), maxLength(256)),
+  account_secret: textRules(minLength(3), maxLength(256)),
+};
+
+/** Empty fields become null; an empty secret is left out, which keeps the stored one. */
+export function registryBody(values: RegistryFormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    name: values.name.trim(),
+    host: values.host.trim(),
+    account_name: values.account_name.trim() || null,
+  };
+  if (values.account_secret !== '') body.account_secret = values.account_secret;
+  return body;
+}
+
+export interface RegistryProjectFormValues {
+  name: string;
+  external_name: string;
+  type: string;
+  public: boolean;
+  account_name: string;
+  account_secret: string;
+}
+
+export const REGISTRY_PROJECT_FIELDS = [
+  'name',
+  'external_name',
+  'type',
+  'public',
+  'account_name',
+  'account_secret',
+] as const;
+
+/** Secrets Harbor accepts for robot accounts: 8+ characters with upper- and lowercase letters and a digit. */
+export const ROBOT_SECRET_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,}$/;
+
+const robotSecret = (): TextRule => (value) =>
+  value && !ROBOT_SECRET_PATTERN.test(value)
+    ? createElement(PhraseMessage, { phrase: 'registries.project.secretRule' })
+    : null;
+
+export function initialRegistryProjectValues(
+  project: RegistryProject | undefined,
+): RegistryProjectFormValues {
+  return {
+    name: project?.name ?? '',
+    external_name: project?.external_name ?? '',
+    type: project?.type ?? 'default',
+    public: project?.public ?? false,
+    account_name: project?.account_name ?? '',
+    account_secret: '',
+  };
+}
+
+/** Registry project: name 3-128; external name required 3-64 of [A-Za-z0-9-_]; type required (spec §5). */
+export const registryProjectValidation = {
+  name: textRules(required(), minLength(3), maxLength(128)),
+  external_name: textRules(required(), minLength(3), maxLength(64), externalName()),
+  type: textRules(required()),
+  account_name: textRules(minLength(3), maxLength(256)),
+  account_secret: textRules(maxLength(256), robotSecret()),
+};
+
+export function registryProjectBody(
+  values: RegistryProjectFormValues,
+  registryId: string,
+  editing: boolean,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    name: values.name.trim(),
+    external_name: values.external_name.trim(),
+    type: values.type,
+    public: values.public,
+    account_name: values.account_name.trim() || null,
+  };
+  if (values.account_secret !== '') body.account_secret = values.account_secret;
+  if (!editing) body.registry_id = registryId;
+  return body;
+}

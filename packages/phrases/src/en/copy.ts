@@ -1,0 +1,6 @@
+/** Phrases of the copy-to-clipboard button. */
+export const copy = {
+  copy: 'Copy',
+  copied: 'Copied',
+  label: 'Copy {{name}}',
+} as const;

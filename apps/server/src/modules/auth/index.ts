@@ -13,6 +13,7 @@ import { guardHiddenFields } from './resources/hidden-fields.ts';
 import { linkResources } from './resources/links.ts';
 import { permissionResource } from './resources/permissions.ts';
 import { policyResource } from './resources/policies.ts';
+import { realmScopeResource } from './resources/realm-scopes.ts';
 import { realmResource } from './resources/realms.ts';
 import { robotResource } from './resources/robots.ts';
 import { roleResource } from './resources/roles.ts';
@@ -108,6 +109,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     clientResource,
     roleResource,
     scopeResource,
+    realmScopeResource,
     permissionResource,
     policyResource,
     ...linkResources(),

@@ -1,0 +1,27 @@
+import type { Phrases } from '../en.ts';
+
+/** Die Browser-Seite der Anmeldung bei anderen Anwendungen: die Autorisierungs-(Zustimmungs-)Seite. */
+export const signin: Phrases['signin'] = {
+  authorize: {
+    title: 'Zugriff erlauben',
+    checking: 'Die Anmeldeanfrage wird geprüft…',
+    invalidTitle: 'Diese Anmeldeanfrage kann nicht abgeschlossen werden',
+    invalidHint:
+      'Die Anwendung, die Sie hierher geschickt hat, hat eine Anfrage gesendet, die dieser Server nicht annimmt. Sie wurden nicht zu ihr zurückgeschickt.',
+    intro: '{{client}} möchte Sie anmelden und auf Ihr Konto zugreifen.',
+    scopesLabel: 'Angefragt wird',
+    signedInAs: 'Angemeldet als {{name}}',
+    approve: 'Erlauben',
+    deny: 'Ablehnen',
+    redirecting: 'Zurück zu {{client}}…',
+    failed: 'Ihre Antwort konnte nicht gesendet werden',
+  },
+  scopeDescriptions: {
+    global: 'Voller Zugriff auf Ihr Konto, mit all Ihren Berechtigungen',
+    openid: 'Ihre Anmeldung mit Ihrer Identität',
+    profile: 'Ihr Name und Anzeigename',
+    email: 'Ihre E-Mail-Adresse',
+    roles: 'Ihre Rollen',
+    identity: 'Ihre Benutzer-ID und Ihr Realm',
+  },
+};

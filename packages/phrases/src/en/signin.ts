@@ -1,0 +1,25 @@
+/** The browser side of signing in to other applications: the authorization (consent) page. */
+export const signin = {
+  authorize: {
+    title: 'Allow access',
+    checking: 'Checking the sign-in request…',
+    invalidTitle: 'This sign-in request cannot be completed',
+    invalidHint:
+      'The application that sent you here sent a request this server does not accept. You were not sent back to it.',
+    intro: '{{client}} wants to sign you in and access your account.',
+    scopesLabel: 'It asks for',
+    signedInAs: 'Signed in as {{name}}',
+    approve: 'Approve',
+    deny: 'Deny',
+    redirecting: 'Returning to {{client}}…',
+    failed: 'Your answer could not be sent',
+  },
+  scopeDescriptions: {
+    global: 'Full access to your account, with all your permissions',
+    openid: 'Signing you in with your identity',
+    profile: 'Your name and display name',
+    email: 'Your e-mail address',
+    roles: 'The roles you hold',
+    identity: 'Your user id and realm',
+  },
+} as const;

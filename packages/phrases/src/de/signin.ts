@@ -16,6 +16,11 @@ export const signin: Phrases['signin'] = {
     redirecting: 'Zurück zu {{client}}…',
     failed: 'Ihre Antwort konnte nicht gesendet werden',
   },
+  clientFields: {
+    firstParty: 'Eigene Anwendung',
+    firstPartyDescription:
+      'Teil dieser Installation: Benutzer werden bei der Anmeldung nicht um Zustimmung gebeten.',
+  },
   scopeDescriptions: {
     global: 'Voller Zugriff auf Ihr Konto, mit all Ihren Berechtigungen',
     openid: 'Ihre Anmeldung mit Ihrer Identität',

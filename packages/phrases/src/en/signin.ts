@@ -14,6 +14,11 @@ export const signin = {
     redirecting: 'Returning to {{client}}…',
     failed: 'Your answer could not be sent',
   },
+  clientFields: {
+    firstParty: 'First-party',
+    firstPartyDescription:
+      'Part of this installation: users are not asked for consent when it signs them in.',
+  },
   scopeDescriptions: {
     global: 'Full access to your account, with all your permissions',
     openid: 'Signing you in with your identity',

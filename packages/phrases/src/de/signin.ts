@@ -16,6 +16,11 @@ export const signin: Phrases['signin'] = {
     redirecting: 'Zurück zu {{client}}…',
     failed: 'Ihre Antwort konnte nicht gesendet werden',
   },
+  login: {
+    continueTo: 'Melden Sie sich an, um mit {{client}} fortzufahren.',
+    or: 'oder',
+    with: 'Anmelden mit {{provider}}',
+  },
   clientFields: {
     firstParty: 'Eigene Anwendung',
     firstPartyDescription:

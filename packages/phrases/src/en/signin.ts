@@ -14,6 +14,11 @@ export const signin = {
     redirecting: 'Returning to {{client}}…',
     failed: 'Your answer could not be sent',
   },
+  login: {
+    continueTo: 'Sign in to continue to {{client}}.',
+    or: 'or',
+    with: 'Sign in with {{provider}}',
+  },
   clientFields: {
     firstParty: 'First-party',
     firstPartyDescription:

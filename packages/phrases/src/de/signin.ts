@@ -21,6 +21,22 @@ export const signin: Phrases['signin'] = {
     or: 'oder',
     with: 'Anmelden mit {{provider}}',
   },
+  providers: {
+    connection: 'Verbindung',
+    callbackUrl: 'Callback-URL',
+    callbackUrlDescription: 'Tragen Sie diese URL beim Anbieter als Weiterleitungs-URI des Clients ein.',
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    test: 'Verbindung testen',
+    testDescription:
+      'Meldet sich mit dem Dienstkonto an und sucht die Benutzer, die die Anmeldung finden würde.',
+    testPassed: 'Die Verbindung funktioniert',
+    found_one: '{{count}} Benutzer unter {{baseDn}} mit {{filter}} gefunden.',
+    found_other: '{{count}} Benutzer unter {{baseDn}} mit {{filter}} gefunden.',
+    foundMore: 'Mehr als {{count}} Benutzer unter {{baseDn}} mit {{filter}} gefunden.',
+    bindFailed: 'Die Anmeldung am Verzeichnis ist fehlgeschlagen',
+    searchFailed: 'Die Suche im Verzeichnis ist fehlgeschlagen',
+  },
   clientFields: {
     firstParty: 'Eigene Anwendung',
     firstPartyDescription:

@@ -19,6 +19,21 @@ export const signin = {
     or: 'or',
     with: 'Sign in with {{provider}}',
   },
+  providers: {
+    connection: 'Connection',
+    callbackUrl: 'Callback URL',
+    callbackUrlDescription: 'Register this URL at the provider as the redirect URI of the client.',
+    copy: 'Copy',
+    copied: 'Copied',
+    test: 'Test connection',
+    testDescription: 'Binds with the service account and searches the users the sign-in would find.',
+    testPassed: 'The connection works',
+    found_one: 'Found {{count}} user under {{baseDn}} with {{filter}}.',
+    found_other: 'Found {{count}} users under {{baseDn}} with {{filter}}.',
+    foundMore: 'Found more than {{count}} users under {{baseDn}} with {{filter}}.',
+    bindFailed: 'Signing in to the directory failed',
+    searchFailed: 'Searching the directory failed',
+  },
   clientFields: {
     firstParty: 'First-party',
     firstPartyDescription:

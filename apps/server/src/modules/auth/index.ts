@@ -26,6 +26,7 @@ import type { AuthServices } from './services.ts';
 import { registerMeRoute } from './users/me.routes.ts';
 import { encryptPlainProviderSecrets } from './identity-providers/provider-secrets.ts';
 import { registerStatusRoute } from './status.routes.ts';
+import { registerProviderToolRoutes } from './identity-providers/provider-tools.routes.ts';
 
 export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
 export {
@@ -82,6 +83,11 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     secrets: services.secrets,
   });
   registerCheckRoutes(app, services.db, services.authorizer);
+  registerProviderToolRoutes(app, {
+    db: services.db,
+    authorizer: services.authorizer,
+    secrets: services.secrets,
+  });
   // Registered before the users resource so that `@me` is not taken for a user name.
   registerMeRoute(app, services.db);
   // Static paths (/users/register, ...), which the router prefers to `/users/:id` in any order.

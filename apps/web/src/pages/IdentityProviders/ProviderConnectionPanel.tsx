@@ -64,7 +64,7 @@ function LdapConnectionTest({ provider }: { readonly provider: IdentityProvider 
       <Text size="sm">{t('signin.providers.testDescription')}</Text>
       <Group>
         <Button
-          variant="light"
+          variant="default"
           loading={busy}
           leftSection={<IconPlugConnected size={16} aria-hidden />}
           onClick={() => void run()}
@@ -90,9 +90,8 @@ function LdapConnectionTest({ provider }: { readonly provider: IdentityProvider 
       )}
       {result?.ok === true && (
         <Alert
-          color="green"
-          variant="light"
-          icon={<IconCheck aria-hidden />}
+          variant="default"
+          icon={<IconCheck color="var(--mantine-color-green-9)" aria-hidden />}
           role="status"
           title={t('signin.providers.testPassed')}
         >

@@ -165,7 +165,7 @@ export function registerProviderToolRoutes(
           filter,
           users_found: entries.length,
           more,
-          users: names.slice(0, 10),
+          users: names.sort().slice(0, 10),
         };
       } finally {
         await client.unbind().catch(() => undefined);

@@ -27,6 +27,7 @@ import { registerMeRoute } from './users/me.routes.ts';
 import { encryptPlainProviderSecrets } from './identity-providers/provider-secrets.ts';
 import { registerStatusRoute } from './status.routes.ts';
 import { registerProviderToolRoutes } from './identity-providers/provider-tools.routes.ts';
+import { registerRobotIntegrityRoute } from './vault/robot-integrity.routes.ts';
 
 export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
 export {
@@ -83,6 +84,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     secrets: services.secrets,
   });
   registerCheckRoutes(app, services.db, services.authorizer);
+  registerRobotIntegrityRoute(app, services.db, services.robotVault);
   registerProviderToolRoutes(app, {
     db: services.db,
     authorizer: services.authorizer,
@@ -111,7 +113,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
   for (const definition of [
     realmResource,
     userResource(config.admin.username),
-    robotResource(config.systemRobot.name),
+    robotResource(config.systemRobot.name, services.robotVault),
     clientResource,
     roleResource,
     scopeResource,

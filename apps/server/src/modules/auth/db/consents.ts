@@ -1,5 +1,5 @@
 import { boolean, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from './columns.ts';
+import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 import { clients, realms, scopes, users } from './identity.ts';
 
 /**

@@ -1,10 +1,3 @@
-import {
-  baseUrlsFor,
-  HttpClient,
-  MALFORMED_VAULT_ROBOT_CREDENTIALS,
-  readRobotCredentialsFromVault,
-  signInRobotWithVault,
-} from '@federa/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
 import { startFakeVault, type FakeVault } from '../../../../test/fake-vault.ts';
@@ -114,39 +107,6 @@ for (const kvVersion of [1, 2] as const) {
       expect((await robotToken(robot.id, healed.secret)).statusCode).toBe(200);
 
       expect((await ctx.app.inject({ url: '/auth/robots/nobody/integrity' })).statusCode).toBe(404);
-    });
-
-    it('lets a program sign a robot in with the secret from the vault (client package)', async () => {
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/robots',
-        headers: bearer(),
-        payload: { name: 'runner' },
-      });
-      vault.entries.delete('robots/runner');
-      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      const client = new HttpClient({ baseUrls: baseUrlsFor(address) });
-      const location = { address: vault.address, token: vault.token, mount: 'kv', kvVersion };
-
-      const tokens = await signInRobotWithVault(client, { name: 'Runner', vault: location });
-      expect(tokens.token_type.toLowerCase()).toBe('bearer');
-      const me = await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/token/introspect',
-        headers: bearer(),
-        payload: { token: tokens.access_token },
-      });
-      expect(me.json()).toMatchObject({ active: true, sub_kind: 'robot' });
-
-      for (const malformed of [{ id: 'x' }, { id: 1, secret: 'y' }, {}]) {
-        vault.entries.set('robots/broken', malformed);
-        await expect(readRobotCredentialsFromVault(location, 'broken')).rejects.toThrow(
-          MALFORMED_VAULT_ROBOT_CREDENTIALS,
-        );
-      }
-      await expect(readRobotCredentialsFromVault(location, 'missing')).rejects.toThrow(
-        'The vault robot credentials response is malformed.',
-      );
     });
   });
 }

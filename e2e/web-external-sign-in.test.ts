@@ -1,4 +1,3 @@
-/// <reference path="../apps/server/src/modules/auth/identity-providers/oauth2/oidc-provider.d.ts" />
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

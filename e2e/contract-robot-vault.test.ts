@@ -51,7 +51,7 @@ describe('robot sign-in with the secret from the vault', () => {
     expect(first.token_type.toLowerCase()).toBe('bearer');
 
     vault.entries.delete('robots/runner');
-    const again = await signInRobotWithVault(client, { name: 'runner', vault: location() });
+    const again = await signInRobotWithVault(client, { name: 'Runner', vault: location() });
     expect(again.access_token).toEqual(expect.any(String));
     expect(vault.entries.has('robots/runner')).toBe(true);
   });

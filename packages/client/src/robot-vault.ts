@@ -64,7 +64,7 @@ export async function signInRobotWithVault(
   client: HttpClient,
   options: { name: string; vault: VaultLocation; fetch?: typeof fetch },
 ): Promise<RobotTokenResponse> {
-  await client.get('auth', `robots/${encodeURIComponent(options.name.toLowerCase())}/integrity`);
+  await client.get('auth', `robots/${encodeURIComponent(options.name)}/integrity`);
   const credentials = await readRobotCredentialsFromVault(options.vault, options.name, options.fetch);
   return client.post<RobotTokenResponse>('auth', 'token', {
     grant_type: 'robot_credentials',

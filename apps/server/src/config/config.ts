@@ -180,6 +180,16 @@ const EnvironmentSchema = z.object({
       .optional(),
   ),
   VAULT_TOKEN: optionalString,
+  /** The original's connection string `<token>@<url>`, an alternative to VAULT_ADDR and VAULT_TOKEN. */
+  VAULT: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[^@\s]+@https?:\/\/\S+$/,
+        'must be <token>@<url>, e.g. s.abc123@https://vault.example.org:8200',
+      )
+      .optional(),
+  ),
   VAULT_KV_MOUNT: optionalString
     .default('secret')
     .pipe(
@@ -313,6 +323,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
   }
   const env = result.data;
+  if (env.VAULT && (env.VAULT_ADDR || env.VAULT_TOKEN)) {
+    throw new ConfigError('VAULT', 'must not be set together with VAULT_ADDR and VAULT_TOKEN');
+  }
+  if (env.VAULT) {
+    const at = env.VAULT.indexOf('@');
+    env.VAULT_TOKEN = env.VAULT.slice(0, at);
+    env.VAULT_ADDR = env.VAULT.slice(at + 1).replace(/\/v1\/?$/, '');
+  }
   if (Boolean(env.VAULT_ADDR) !== Boolean(env.VAULT_TOKEN)) {
     throw new ConfigError(
       env.VAULT_ADDR ? 'VAULT_TOKEN' : 'VAULT_ADDR',

@@ -60,19 +60,16 @@ describe('openid-client against the identity server', () => {
     return payload;
   };
 
-  /** A client that may ask for `openid` and send users back to REDIRECT_URI. */
-  const registerClient = async (confidentialClient: boolean): Promise<RegisteredClient> => {
-    const client = await call<RegisteredClient>('POST', '/clients', {
+  /**
+   * A client that sends users back to REDIRECT_URI. It may ask for `openid` and `email` with no scope
+   * assigned by hand: a new client gets its realm's default scopes.
+   */
+  const registerClient = async (confidentialClient: boolean): Promise<RegisteredClient> =>
+    call<RegisteredClient>('POST', '/clients', {
       name: unique('oidc-client'),
       is_confidential: confidentialClient,
       redirect_uri: REDIRECT_URI,
     });
-    const scopes = await call<{ data: Array<{ id: string }> }>('GET', '/scopes?filter[name]=openid,email');
-    for (const scope of scopes.data) {
-      await call('POST', '/client-scopes', { client_id: client.id, scope_id: scope.id });
-    }
-    return client;
-  };
 
   const discover = (client: RegisteredClient, authentication?: oidc.ClientAuth) =>
     oidc.discovery(new URL(issuer), client.id, client.secret, authentication, {
@@ -220,13 +217,18 @@ describe('openid-client against the identity server', () => {
     expect(userInfo).toMatchObject({ sub: adminId, name: 'admin', preferred_username: 'admin' });
     expect(userInfo).toHaveProperty('email');
 
-    // The code is used up by the exchange.
-    expect((await oauthError(oidc.authorizationCodeGrant(config, callback, checks))).error).toBe(
-      'invalid_grant',
-    );
     // The access token of the flow is refreshable like any other.
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(await oidc.fetchUserInfo(config, refreshed.access_token, adminId)).toMatchObject({ sub: adminId });
+
+    // The code is used up by the exchange; replaying it revokes what it was exchanged for (RFC 6749 §4.1.2).
+    expect((await oauthError(oidc.authorizationCodeGrant(config, callback, checks))).error).toBe(
+      'invalid_grant',
+    );
+    expect(await oidc.tokenIntrospection(config, refreshed.access_token)).toMatchObject({ active: false });
+    expect((await oauthError(oidc.refreshTokenGrant(config, refreshed.refresh_token!))).error).toBe(
+      'invalid_grant',
+    );
   });
 
   it('completes the flow for a public client, where the code verifier is the only proof', async () => {

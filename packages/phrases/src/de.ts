@@ -8,6 +8,7 @@ import { copy } from './de/copy.ts';
 import { adminB } from './de/admin-b.ts';
 import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
+import { signin } from './de/signin.ts';
 import { validation } from './de/validation.ts';
 import type { Phrases } from './en.ts';
 
@@ -16,6 +17,7 @@ export const de: Phrases = {
   app,
   admin,
   adminB,
+  signin,
   validation,
   errors,
   nodes,

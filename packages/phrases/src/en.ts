@@ -8,6 +8,7 @@ import { copy } from './en/copy.ts';
 import { adminB } from './en/admin-b.ts';
 import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
+import { signin } from './en/signin.ts';
 import { validation } from './en/validation.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
@@ -20,6 +21,7 @@ export const en = {
   app,
   admin,
   adminB,
+  signin,
   validation,
   errors,
   nodes,

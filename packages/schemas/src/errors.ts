@@ -40,6 +40,9 @@ export const ErrorCode = {
   UNSUPPORTED_AUTH_HEADER_TYPE: 'unsupported_auth_header_type',
   FEATURE_DISABLED: 'feature_disabled',
   ENTITY_REFERENCE_INVALID: 'entity_reference_invalid',
+  // Identity providers and the secrets vault
+  DISCOVERY_FAILED: 'discovery_failed',
+  VAULT_UNAVAILABLE: 'vault_unavailable',
   // Hub core
   ANALYSIS_BUCKET_ENTRYPOINT_EXISTS: 'analysis_bucket_entrypoint_exists',
   // Access decisions (docs/product/identity-and-access.md §6, §8)

@@ -28,6 +28,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the vault from VAULT_ADDR and VAULT_TOKEN or the <token>@<url> string, and none by default', () => {
+    expect(loadConfig({}).vault).toBeUndefined();
+    expect(loadConfig({ VAULT_ADDR: 'https://vault.example.org:8200/', VAULT_TOKEN: 's.t' }).vault).toEqual({
+      address: 'https://vault.example.org:8200',
+      token: 's.t',
+      mount: 'secret',
+      kvVersion: 2,
+    });
+    expect(
+      loadConfig({
+        VAULT: 'start123@http://127.0.0.1:8090/v1/',
+        VAULT_KV_MOUNT: 'robots-kv',
+        VAULT_KV_VERSION: '1',
+      }).vault,
+    ).toEqual({ address: 'http://127.0.0.1:8090', token: 'start123', mount: 'robots-kv', kvVersion: 1 });
+    expect(() => loadConfig({ VAULT_ADDR: 'https://vault.example.org' })).toThrow(/VAULT_TOKEN/);
+    expect(() => loadConfig({ VAULT: 'no-at-sign' })).toThrow(/VAULT/);
+    expect(() => loadConfig({ VAULT_KV_VERSION: '3' })).toThrow(/VAULT_KV_VERSION/);
+  });
+
   it('parses roles, removing duplicates', () => {
     expect(loadConfig({ ROLES: 'api, worker,api' }).roles).toEqual(['api', 'worker']);
   });

@@ -173,6 +173,34 @@ const EnvironmentSchema = z.object({
     z.url({ error: 'must be an smtp:// or smtps:// URL', protocol: /^smtps?$/ }).optional(),
   ),
   MASTER_IMAGES_SOURCE: optionalString,
+  VAULT_ADDR: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ error: 'must be an http(s) URL, e.g. https://vault.example.org:8200', protocol: /^https?$/ })
+      .optional(),
+  ),
+  VAULT_TOKEN: optionalString,
+  /** The original's connection string `<token>@<url>`, an alternative to VAULT_ADDR and VAULT_TOKEN. */
+  VAULT: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[^@\s]+@https?:\/\/\S+$/,
+        'must be <token>@<url>, e.g. s.abc123@https://vault.example.org:8200',
+      )
+      .optional(),
+  ),
+  VAULT_KV_MOUNT: optionalString
+    .default('secret')
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/, 'must be a mount path such as secret or kv/hub'),
+    ),
+  VAULT_KV_VERSION: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['1', '2'], { error: 'must be 1 or 2' }).default('2'),
+  ),
   ANALYSIS_BUILD_TIMEOUT_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce
@@ -241,6 +269,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** A build with no progress for longer than this is reported failed (ANALYSIS_BUILD_TIMEOUT_MS). */
   analyses: { buildTimeoutMs: number };
+  /** HashiCorp Vault KV store for robot secrets (`robots/<name>`); unset = robot secrets are not kept there. */
+  vault: { address: string; token: string; mount: string; kvVersion: 1 | 2 } | undefined;
 }
 
 export interface StorageConfig {
@@ -293,6 +323,20 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
   }
   const env = result.data;
+  if (env.VAULT && (env.VAULT_ADDR || env.VAULT_TOKEN)) {
+    throw new ConfigError('VAULT', 'must not be set together with VAULT_ADDR and VAULT_TOKEN');
+  }
+  if (env.VAULT) {
+    const at = env.VAULT.indexOf('@');
+    env.VAULT_TOKEN = env.VAULT.slice(0, at);
+    env.VAULT_ADDR = env.VAULT.slice(at + 1).replace(/\/v1\/?$/, '');
+  }
+  if (Boolean(env.VAULT_ADDR) !== Boolean(env.VAULT_TOKEN)) {
+    throw new ConfigError(
+      env.VAULT_ADDR ? 'VAULT_TOKEN' : 'VAULT_ADDR',
+      'must be set together with VAULT_ADDR and VAULT_TOKEN',
+    );
+  }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER is s3');
   }
@@ -339,6 +383,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM },
     masterImages: { source: masterImagesSource(env.MASTER_IMAGES_SOURCE) },
     analyses: { buildTimeoutMs: env.ANALYSIS_BUILD_TIMEOUT_MS },
+    vault:
+      env.VAULT_ADDR && env.VAULT_TOKEN
+        ? {
+            address: env.VAULT_ADDR.replace(/\/+$/, ''),
+            token: env.VAULT_TOKEN,
+            mount: env.VAULT_KV_MOUNT,
+            kvVersion: env.VAULT_KV_VERSION === '1' ? 1 : 2,
+          }
+        : undefined,
     storage: {
       driver: env.STORAGE_DRIVER,
       maxFileSize: env.STORAGE_MAX_FILE_SIZE,

@@ -74,6 +74,7 @@ export interface Client extends Named {
   readonly base_url?: string | null;
   readonly root_url?: string | null;
   readonly is_confidential?: boolean;
+  readonly first_party?: boolean;
   readonly secret?: string | null;
   readonly built_in?: boolean;
 }

@@ -55,6 +55,8 @@ export const errors = {
   ECONNRESET: 'The server could not be reached. Please check your connection and try again.',
   ECONNABORTED: 'The request was aborted.',
   // The authorization header could not be built or read (client codes)
+  discovery_failed: 'The discovery document could not be read.',
+  vault_unavailable: 'The secrets vault could not be used. Please try again later.',
   auth_header_invalid: 'The authorization header is invalid.',
   auth_header_parse: 'The authorization header could not be parsed.',
   auth_header_type_parse: 'The type of the authorization header could not be parsed.',

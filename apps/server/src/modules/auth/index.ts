@@ -13,6 +13,7 @@ import { guardHiddenFields } from './resources/hidden-fields.ts';
 import { linkResources } from './resources/links.ts';
 import { permissionResource } from './resources/permissions.ts';
 import { policyResource } from './resources/policies.ts';
+import { realmScopeResource } from './resources/realm-scopes.ts';
 import { realmResource } from './resources/realms.ts';
 import { robotResource } from './resources/robots.ts';
 import { roleResource } from './resources/roles.ts';
@@ -25,6 +26,8 @@ import type { AuthServices } from './services.ts';
 import { registerMeRoute } from './users/me.routes.ts';
 import { encryptPlainProviderSecrets } from './identity-providers/provider-secrets.ts';
 import { registerStatusRoute } from './status.routes.ts';
+import { registerProviderToolRoutes } from './identity-providers/provider-tools.routes.ts';
+import { registerRobotIntegrityRoute } from './vault/robot-integrity.routes.ts';
 
 export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
 export {
@@ -83,6 +86,12 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     secrets: services.secrets,
   });
   registerCheckRoutes(app, services.db, services.authorizer);
+  registerRobotIntegrityRoute(app, services.db, services.robotVault);
+  registerProviderToolRoutes(app, {
+    db: services.db,
+    authorizer: services.authorizer,
+    secrets: services.secrets,
+  });
   // Registered before the users resource so that `@me` is not taken for a user name.
   registerMeRoute(app, services.db);
   // Static paths (/users/register, ...), which the router prefers to `/users/:id` in any order.
@@ -106,10 +115,11 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
   for (const definition of [
     realmResource,
     userResource(config.admin.username),
-    robotResource(config.systemRobot.name),
+    robotResource(config.systemRobot.name, services.robotVault),
     clientResource,
     roleResource,
     scopeResource,
+    realmScopeResource,
     permissionResource,
     policyResource,
     ...linkResources(),

@@ -6,6 +6,8 @@ import { VerifiedSecretCache } from './crypto/verified-secrets.ts';
 import { LoginThrottle } from './oauth2/login-throttle.ts';
 import { Authorizer } from './permissions/authorizer.ts';
 import { TokenService } from './tokens/token-service.ts';
+import { RobotVault } from './vault/robot-vault.ts';
+import { VaultKv } from './vault/vault-kv.ts';
 
 /** The identity services one app instance shares between its routes and the other modules. */
 export interface AuthServices {
@@ -19,6 +21,8 @@ export interface AuthServices {
   verifiedSecrets: VerifiedSecretCache;
   /** Encrypts identity-provider secrets at rest (SECRETS_ENCRYPTION_KEY or the data directory's key file). */
   secrets: SecretBox;
+  /** Robot secrets in HashiCorp Vault (VAULT_ADDR); does nothing without one. */
+  robotVault: RobotVault;
 }
 
 /** Tokens are issued by the identity API, so the issuer is its base URL. */
@@ -38,5 +42,6 @@ export function createAuthServices(config: AppConfig, db: Database): AuthService
     authorizer: new Authorizer(db),
     verifiedSecrets: new VerifiedSecretCache(),
     secrets: SecretBox.fromConfig(config),
+    robotVault: new RobotVault(config.vault ? new VaultKv(config.vault) : undefined),
   };
 }

@@ -34,6 +34,7 @@ const IDENTITY_READ_RULES: Record<string, ReadRule> = {
   rolePermission: [P.ROLE_PERMISSION_READ, P.ROLE_PERMISSION_CREATE, P.ROLE_PERMISSION_DELETE],
   // Both sides of this link are readable by everyone, so the link is too (as in the original).
   clientScope: 'public',
+  realmScope: [P.REALM_UPDATE, P.SCOPE_UPDATE, P.CLIENT_CREATE],
   // As the attribute resources are read: with the read or update permission of their owner's type.
   userAttribute: [P.USER_READ, P.USER_UPDATE],
   roleAttribute: [P.ROLE_READ, P.ROLE_UPDATE],

@@ -13,6 +13,14 @@ export const accountRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../pages/Login/LoginPage.tsx')).LoginPage }),
   },
   {
+    // The sign-in and consent page of the authorization endpoint (`/auth/authorize` sends browsers here).
+    path: 'authorize',
+    handle: loggedIn,
+    lazy: async () => ({
+      Component: (await import('../../pages/Authorize/AuthorizePage.tsx')).AuthorizePage,
+    }),
+  },
+  {
     path: 'logout',
     handle: loggedIn,
     lazy: async () => ({ Component: (await import('../../pages/Logout/LogoutPage.tsx')).LogoutPage }),

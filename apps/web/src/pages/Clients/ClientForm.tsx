@@ -117,6 +117,12 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
           label={t('admin.fields.isConfidential')}
           description={t('admin.fields.isConfidentialDescription')}
         />
+        <Switch
+          {...form.getInputProps('first_party', { type: 'checkbox' })}
+          key={form.key('first_party')}
+          label={t('signin.clientFields.firstParty')}
+          description={t('signin.clientFields.firstPartyDescription')}
+        />
         <GeneratedTextInput
           secret
           value={form.values.secret}

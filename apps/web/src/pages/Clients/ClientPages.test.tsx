@@ -53,6 +53,19 @@ describe('client screens', () => {
     );
   });
 
+  it('marks a client first-party, so its users skip the consent page', async () => {
+    const { fake } = server();
+    renderApp('/admin/clients/c1', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: /First-party/ }, WAIT));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        fake.calls.find((call) => call.method === 'POST' && call.path === '/auth/clients/c1')?.body,
+      ).toMatchObject({ first_party: true }),
+    );
+  });
+
   it('assigns scopes on the scopes tab', async () => {
     const { fake } = server();
     renderApp('/admin/clients/c1/scopes', { session: adminSession, server: fake });

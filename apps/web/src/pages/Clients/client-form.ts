@@ -11,6 +11,7 @@ export interface ClientFormValues {
   base_url: string;
   root_url: string;
   is_confidential: boolean;
+  first_party: boolean;
   secret: string;
 }
 
@@ -23,6 +24,7 @@ export const CLIENT_FIELDS = [
   'base_url',
   'root_url',
   'is_confidential',
+  'first_party',
   'secret',
 ] as const;
 
@@ -44,6 +46,7 @@ export function initialClientValues(
     base_url: client?.base_url ?? '',
     root_url: client?.root_url ?? '',
     is_confidential: client?.is_confidential ?? true,
+    first_party: client?.first_party ?? false,
     secret: client ? (client.secret ?? '') : generateClientSecret(),
   };
 }
@@ -77,6 +80,7 @@ export function clientBody(
     base_url: text(values.base_url),
     root_url: text(values.root_url),
     is_confidential: values.is_confidential,
+    first_party: values.first_party,
     secret: isHashedSecret(values.secret) ? null : text(values.secret),
   };
   if (!editing) body.realm_id = values.realm_id;

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { IdentityProviderForm } from './IdentityProviderForm.tsx';
+import { ProviderConnectionPanel } from './ProviderConnectionPanel.tsx';
 import { RoleMappings } from './RoleMappings.tsx';
 import type { IdentityProvider } from './identity-provider-api.ts';
 import { authResources } from '../../resources/resource-types.ts';
@@ -53,6 +54,9 @@ export function IdentityProviderDetailPage() {
           )
         )}
       </Group>
+      <Paper withBorder p="md">
+        <ProviderConnectionPanel provider={data} />
+      </Paper>
       <Paper withBorder p="md">
         <IdentityProviderForm key={`${data.id}-${data.updated_at ?? ''}`} provider={data} />
       </Paper>

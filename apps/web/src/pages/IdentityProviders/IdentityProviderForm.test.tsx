@@ -20,7 +20,7 @@ function openAdd(path = '/admin/identity-providers/add') {
   );
   server.route('GET', '/auth/roles', () => json(200, { data: [], meta: { total: 0, limit: 10, offset: 0 } }));
   const view = renderApp(path, { session: adminSession, server });
-  return { ...view, creates, user: userEvent.setup({ delay: null }) };
+  return { ...view, server, creates, user: userEvent.setup({ delay: null }) };
 }
 
 const form = () => screen.getByRole('form', { name: 'New identity provider' });
@@ -109,46 +109,38 @@ describe('IdentityProviderForm', () => {
     });
   });
 
-  it('fills the authorize and token URLs from the discovery document', async () => {
-    const discovery = vi.fn(async () =>
-      json(200, {
+  it('fills the authorize and token URLs from the discovery document the server read', async () => {
+    const { user, server } = openAdd();
+    const asked: unknown[] = [];
+    server.route('POST', '/auth/identity-providers/discovery', (call) => {
+      asked.push(call.body);
+      return json(200, {
         issuer: 'https://idp.example.org',
-        authorization_endpoint: 'https://idp.example.org/auth',
-        token_endpoint: 'https://idp.example.org/token',
-      }),
-    );
-    vi.stubGlobal('fetch', discovery);
-    const { user } = openAdd();
+        authorize_url: 'https://idp.example.org/auth',
+        token_url: 'https://idp.example.org/token',
+        user_info_url: null,
+      });
+    });
     await user.click(await screen.findByRole('button', { name: 'OpenID Connect' }));
     await user.type(field('Discovery URL'), 'https://idp.example.org/.well-known/openid-configuration');
     await user.click(within(form()).getByRole('button', { name: 'Lookup' }));
     await waitFor(() => expect(field('Authorize URL')).toHaveValue('https://idp.example.org/auth'));
     expect(field('Token URL')).toHaveValue('https://idp.example.org/token');
-    expect(discovery).toHaveBeenCalledWith(
-      'https://idp.example.org/.well-known/openid-configuration',
-      expect.anything(),
-    );
+    expect(asked).toEqual([{ url: 'https://idp.example.org/.well-known/openid-configuration' }]);
   });
 
   it('warns when the lookup fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
+    const { user, i18n, server } = openAdd();
+    server.route('POST', '/auth/identity-providers/discovery', () =>
+      json(400, { statusCode: 400, code: 'discovery_failed', message: 'Lookup failed with: 404 Not Found' }),
     );
-    const { user, i18n } = openAdd();
     await user.click(await screen.findByRole('button', { name: 'OAuth2' }));
     await user.type(field('Discovery URL'), 'https://down.example.org/.well-known/openid-configuration');
     await user.click(within(form()).getByRole('button', { name: 'Lookup' }));
-    expect(await screen.findByText('Lookup failed with: Failed to fetch')).toBeInTheDocument();
+    expect(await screen.findByText('Lookup failed with: 404 Not Found')).toBeInTheDocument();
     expect(field('Authorize URL')).toHaveValue('');
 
-    // A 404 is a failure too, and the warning is translated.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('missing', { status: 404, statusText: 'Not Found' })),
-    );
+    // The warning is translated.
     await i18n.changeLanguage('de');
     await user.click(
       within(screen.getByRole('form', { name: 'Neuer Identitätsanbieter' })).getByRole('button', {

@@ -61,8 +61,9 @@ const LDAP_LABELS = {
 } as const;
 
 /** Discovery URL and the lookup that fills the authorize and token URLs. */
-function DiscoveryLookup({ form, fetchImpl }: { readonly form: Form; readonly fetchImpl?: typeof fetch }) {
+function DiscoveryLookup({ form }: { readonly form: Form }) {
   const { t } = useTranslation();
+  const api = useApiClient();
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const lookup = async () => {
@@ -75,7 +76,7 @@ function DiscoveryLookup({ form, fetchImpl }: { readonly form: Form; readonly fe
     }
     setBusy(true);
     try {
-      const endpoints = await lookupDiscovery(url, fetchImpl, t('adminB.identityProviders.lookupIncomplete'));
+      const endpoints = await lookupDiscovery(api, url);
       form.setValues({
         authorize_url: endpoints.authorize_url,
         token_url: endpoints.token_url,
@@ -124,15 +125,7 @@ function DiscoveryLookup({ form, fetchImpl }: { readonly form: Form; readonly fe
   );
 }
 
-function OAuth2Fields({
-  form,
-  creating,
-  fetchImpl,
-}: {
-  readonly form: Form;
-  readonly creating: boolean;
-  readonly fetchImpl?: typeof fetch;
-}) {
+function OAuth2Fields({ form, creating }: { readonly form: Form; readonly creating: boolean }) {
   const { t } = useTranslation();
   const { preset } = form.getValues();
   return (
@@ -170,7 +163,7 @@ function OAuth2Fields({
         </Text>
       ) : (
         <>
-          <DiscoveryLookup form={form} fetchImpl={fetchImpl} />
+          <DiscoveryLookup form={form} />
           <Fieldset legend={t('adminB.identityProviders.endpoints')}>
             <Stack gap="sm">
               <TextInput
@@ -287,20 +280,13 @@ export interface IdentityProviderFormProps {
   /** Preselection of a new provider (e.g. from `?protocol=` or `?preset=`). */
   readonly initialChoice?: { readonly protocol?: string | null; readonly preset?: Preset | null };
   readonly onSaved?: (provider: IdentityProvider) => void;
-  /** The fetch the discovery lookup uses (tests); the browser's otherwise. */
-  readonly fetchImpl?: typeof fetch;
 }
 
 /**
  * Creates or edits an identity provider. A new one starts with the protocol and preset tiles; the
  * matching form follows: OAuth2/OpenID Connect (a preset hides the endpoints) or LDAP.
  */
-export function IdentityProviderForm({
-  provider,
-  initialChoice,
-  onSaved,
-  fetchImpl,
-}: IdentityProviderFormProps) {
+export function IdentityProviderForm({ provider, initialChoice, onSaved }: IdentityProviderFormProps) {
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -403,7 +389,7 @@ export function IdentityProviderForm({
             {protocol === 'ldap' ? (
               <LdapFields form={form} creating={creating} />
             ) : (
-              <OAuth2Fields form={form} creating={creating} fetchImpl={fetchImpl} />
+              <OAuth2Fields form={form} creating={creating} />
             )}
             <FormFailure error={failure} />
             <Group>

@@ -69,24 +69,45 @@ export interface DiscoveredEndpoints {
 }
 
 /**
- * Fetches an OpenID Connect discovery document (a GET to the URL the user entered) and reads its
- * authorization and token endpoints. Raises an Error whose message is shown to the user.
+ * Reads an OpenID Connect discovery document through the server (`POST /auth/identity-providers/discovery`),
+ * which is not bound by CORS as the browser is, and returns its authorization and token endpoints.
+ * Raises an Error whose message (the reason, without the "Lookup failed with:" prefix) is shown to the user.
  */
-export async function lookupDiscovery(
-  url: string,
-  fetchImpl: typeof fetch = globalThis.fetch,
-  incompleteMessage = 'incomplete document',
-): Promise<DiscoveredEndpoints> {
-  const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
-  const document = (await response.json()) as Record<string, unknown>;
-  const authorize = document.authorization_endpoint;
-  const token = document.token_endpoint;
-  if (typeof authorize !== 'string' || typeof token !== 'string') throw new Error(incompleteMessage);
-  const userInfo = document.userinfo_endpoint;
-  return {
-    authorize_url: authorize,
-    token_url: token,
-    ...(typeof userInfo === 'string' ? { user_info_url: userInfo } : {}),
-  };
+export async function lookupDiscovery(api: HttpClient, url: string): Promise<DiscoveredEndpoints> {
+  try {
+    const found = await api.post<{ authorize_url: string; token_url: string; user_info_url: string | null }>(
+      'auth',
+      'identity-providers/discovery',
+      { url },
+    );
+    return {
+      authorize_url: found.authorize_url,
+      token_url: found.token_url,
+      ...(found.user_info_url ? { user_info_url: found.user_info_url } : {}),
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(message.replace(/^Lookup failed with: /, ''), { cause: error });
+  }
+}
+
+/** The URL to register at an OAuth2/OIDC provider as redirect URI: where it sends users back. */
+export function callbackUrlOf(providerId: string, origin = window.location.origin): string {
+  return `${origin}/auth/identity-providers/${providerId}/authorize-callback`;
+}
+
+/** The report of `POST /auth/identity-providers/{id}/test` (LDAP). */
+export type ConnectionTestResult =
+  | {
+      readonly ok: true;
+      readonly base_dn: string;
+      readonly filter: string;
+      readonly users_found: number;
+      readonly more: boolean;
+      readonly users: string[];
+    }
+  | { readonly ok: false; readonly step: 'bind' | 'search'; readonly message: string };
+
+export function testConnection(api: HttpClient, providerId: string): Promise<ConnectionTestResult> {
+  return api.post<ConnectionTestResult>('auth', `identity-providers/${providerId}/test`, {});
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
@@ -9,6 +9,8 @@ import { realmQueryKeys, realmWindowLoader, type RealmSummary } from '../../api/
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
 import { safeRedirectTarget } from '../../session/redirect-target.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
+import { describeAuthorization } from '../Authorize/authorize-api.ts';
+import { ExternalProviders } from './ExternalProviders.tsx';
 import { initialLoginValues, loginValidation, type LoginValues } from './login-form.ts';
 
 /** `/login`: name, password and optionally the realm; afterwards on to `?redirect=` or the start page. */
@@ -29,12 +31,30 @@ export function LoginPage() {
     validate: loginValidation,
   });
 
+  const returnTo = safeRedirectTarget(searchParams.get('redirect')) ?? '/';
+  const [clientName, setClientName] = useState<string | null>(null);
+  // Signing in for another application: its realm is the one to sign in to, and it is named.
+  useEffect(() => {
+    const target = new URL(returnTo, window.location.origin);
+    if (target.pathname !== '/authorize') return;
+    const controller = new AbortController();
+    describeAuthorization(api, target.searchParams, controller.signal).then(
+      (description) => {
+        setClientName(description.client.display_name ?? description.client.name);
+        form.setFieldValue('realmId', description.client.realm_id);
+      },
+      () => undefined, // The consent page shows what is wrong with the request.
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per target; the form is stable.
+  }, [api, returnTo]);
+
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     setSubmitting(true);
     try {
       await login({ name: values.name.trim(), password: values.password, realmId: values.realmId });
-      await navigate(safeRedirectTarget(searchParams.get('redirect')) ?? '/', { replace: true });
+      await navigate(returnTo, { replace: true });
     } catch (error) {
       setFailure(error);
     } finally {
@@ -51,6 +71,7 @@ export function LoginPage() {
             <Text c="dimmed" size="sm">
               {t('app.login.intro')}
             </Text>
+            {clientName && <Text size="sm">{t('signin.login.continueTo', { client: clientName })}</Text>}
           </Stack>
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
@@ -104,6 +125,7 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
+          <ExternalProviders realmId={form.values.realmId} returnTo={returnTo} />
         </Stack>
       </Paper>
     </Center>

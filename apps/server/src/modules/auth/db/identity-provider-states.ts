@@ -20,6 +20,8 @@ export const identityProviderStates = pgTable(
     code_verifier: varchar('code_verifier', { length: 128 }).notNull(),
     /** OIDC nonce expected in the ID token. */
     nonce: varchar('nonce', { length: 128 }),
+    /** The web app page to return to once signed in (a local path, checked when it was given). */
+    return_to: varchar('return_to', { length: 2000 }),
     expires_at: isoTimestamp('expires_at').notNull(),
     ...timestamps(),
   },

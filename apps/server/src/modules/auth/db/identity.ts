@@ -63,6 +63,8 @@ export const clients = pgTable(
     base_url: varchar('base_url', { length: 2000 }),
     root_url: varchar('root_url', { length: 2000 }),
     is_confidential: boolean('is_confidential').notNull().default(false),
+    /** A first-party client (part of this installation) is trusted: its authorization requests skip consent. */
+    first_party: boolean('first_party').notNull().default(false),
     active: boolean('active').notNull().default(true),
     realm_id: realmRef().notNull(),
     ...timestamps(),

@@ -3,3 +3,4 @@ export * from './links.ts';
 export * from './tokens.ts';
 export * from './identity-provider-states.ts';
 export * from './access-version.ts';
+export * from './consents.ts';

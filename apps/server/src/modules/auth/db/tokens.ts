@@ -14,6 +14,11 @@ export const refreshTokens = pgTable(
     scope: varchar('scope', { length: 512 }),
     /** jti of the access token issued together with this refresh token (revoked with it). */
     access_token_id: uuid('access_token_id'),
+    /**
+     * The authorization code the chain of refresh tokens started from (kept through rotation), so a
+     * replayed code can revoke every token issued from it (RFC 6749 §4.1.2).
+     */
+    grant_id: uuid('grant_id'),
     client_id: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     robot_id: uuid('robot_id').references(() => robots.id, { onDelete: 'cascade' }),
@@ -42,6 +47,10 @@ export const authorizationCodes = pgTable('auth_authorization_codes', {
   /** The authorization request as approved: client, redirect URI, scope, PKCE challenge, subject. */
   request: text('request').notNull(),
   expires_at: isoTimestamp('expires_at').notNull(),
+  /** Set by the exchange; a used code is kept a while so that a replay can be recognised. */
+  used_at: isoTimestamp('used_at'),
+  /** jti of the access token the exchange issued, revoked when the code is replayed. */
+  access_token_id: uuid('access_token_id'),
   ...timestamps(),
 });
 

@@ -1,5 +1,5 @@
 import { generateOneTimeToken, hashOneTimeToken } from '../crypto/secrets.ts';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import { authorizationCodes } from '../db/tokens.ts';
 import type { CodeChallengeMethod } from './pkce.ts';
@@ -41,22 +41,50 @@ export async function createAuthorizationCode(
 }
 
 /**
- * Uses up a code: deletes its row and returns what was approved, in one statement, so two concurrent
- * exchanges of the same code cannot both succeed. Undefined for an unknown, used or expired code (an
- * expired one is left for the sweep in `createAuthorizationCode`).
+ * How long a used code is kept, so that a replay can still be recognised and the tokens issued from it
+ * revoked (RFC 6749 §4.1.2); past that a replayed code is simply unknown.
  */
-export async function consumeAuthorizationCode(
-  db: Database,
-  code: string,
-): Promise<ApprovedAuthorization | undefined> {
+export const USED_CODE_KEPT_SECONDS = 86_400;
+
+export type ConsumedCode =
+  | { kind: 'valid'; id: string; approved: ApprovedAuthorization }
+  | { kind: 'replayed'; id: string; accessTokenId: string | null }
+  | { kind: 'unknown' };
+
+/**
+ * Uses up a code: marks it used and returns what was approved, in one statement, so two concurrent
+ * exchanges of the same code cannot both succeed. A code that was used before is reported as
+ * replayed (with the access token its exchange issued); an unknown or expired one as unknown.
+ */
+export async function consumeAuthorizationCode(db: Database, code: string): Promise<ConsumedCode> {
+  const hash = hashOneTimeToken(code);
+  const now = Date.now();
   const [row] = await db
-    .delete(authorizationCodes)
+    .update(authorizationCodes)
+    .set({
+      used_at: new Date(now).toISOString(),
+      expires_at: new Date(now + USED_CODE_KEPT_SECONDS * 1000).toISOString(),
+    })
     .where(
       and(
-        eq(authorizationCodes.code_hash, hashOneTimeToken(code)),
-        gt(authorizationCodes.expires_at, new Date().toISOString()),
+        eq(authorizationCodes.code_hash, hash),
+        isNull(authorizationCodes.used_at),
+        gt(authorizationCodes.expires_at, new Date(now).toISOString()),
       ),
     )
-    .returning({ request: authorizationCodes.request });
-  return row ? (JSON.parse(row.request) as ApprovedAuthorization) : undefined;
+    .returning({ id: authorizationCodes.id, request: authorizationCodes.request });
+  if (row) return { kind: 'valid', id: row.id, approved: JSON.parse(row.request) as ApprovedAuthorization };
+  const [used] = await db
+    .select({ id: authorizationCodes.id, accessTokenId: authorizationCodes.access_token_id })
+    .from(authorizationCodes)
+    .where(and(eq(authorizationCodes.code_hash, hash), isNotNull(authorizationCodes.used_at)));
+  return used ? { kind: 'replayed', ...used } : { kind: 'unknown' };
+}
+
+/** Records the access token an exchange issued, for revocation on replay. */
+export async function recordCodeTokens(db: Database, codeId: string, accessTokenId: string): Promise<void> {
+  await db
+    .update(authorizationCodes)
+    .set({ access_token_id: accessTokenId })
+    .where(eq(authorizationCodes.id, codeId));
 }

@@ -20,7 +20,8 @@ export const AuthorizationRequestSchema = z.object({
   client_id: z.string().min(1).max(256),
   redirect_uri: z.string().min(1).max(2000),
   scope: z.string().max(512).nullish(),
-  state: z.string().min(5).max(2048).nullish(),
+  // Any non-empty state (RFC 6749 §4.1.1 sets no minimum; the original's 5 refused real clients).
+  state: z.string().min(1).max(2048).nullish(),
   code_challenge: z
     .string()
     .max(256)
@@ -43,6 +44,7 @@ export interface ValidatedAuthorization {
     display_name: string | null;
     realm_id: string;
     is_confidential: boolean;
+    first_party: boolean;
   };
   scopes: string[];
   redirectUri: string;
@@ -73,6 +75,7 @@ async function findClient(db: Database, clientId: string, realmKey: string | nul
       display_name: clients.display_name,
       realm_id: clients.realm_id,
       is_confidential: clients.is_confidential,
+      first_party: clients.first_party,
       active: clients.active,
       redirect_uri: clients.redirect_uri,
     })
@@ -166,6 +169,7 @@ export async function validateAuthorizationRequest(
       display_name: client.display_name,
       realm_id: client.realm_id,
       is_confidential: client.is_confidential,
+      first_party: client.first_party,
     },
     scopes: granted,
     redirectUri: request.redirect_uri,

@@ -1,19 +1,53 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../../platform/db/database.ts';
 import { forbidden } from '../../../platform/http/errors.ts';
 import { requireIdentity } from '../identity/authenticate.ts';
 import { createAuthorizationCode } from './authorization-codes.ts';
-import { AuthorizationRequestSchema, validateAuthorizationRequest } from './authorization-request.ts';
+import {
+  AuthorizationRequestSchema,
+  validateAuthorizationRequest,
+  type ValidatedAuthorization,
+} from './authorization-request.ts';
+import { describeScopes, hasConsent, rememberConsent } from './consents.ts';
 import { OAuthError } from './errors.ts';
 
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
+/** The web app page that signs the user in and asks for consent (`apps/web`, route `/authorize`). */
+const CONSENT_PAGE_PATH = '/authorize';
+
 /**
- * The authorization endpoint of the code flow (RFC 6749 §4.1). `GET /authorize` checks a request and
- * describes it for the consent screen the web app renders; `POST /authorize` is the signed-in user's
- * approval and answers `{ url }` (the redirect URI with `code` and `state`) for the web app to open,
- * rather than a 302, so that a single-page app can follow it.
+ * The user's answer: `approve` or `deny` from the consent page, or `remembered` to be let through
+ * without a page when the client is first-party or the user approved these scopes before (else the
+ * answer is `{ consent_required: true }`). Without it the request is approved, as the original does.
+ */
+const ApprovalSchema = AuthorizationRequestSchema.extend({
+  consent: z.enum(['approve', 'deny', 'remembered']).nullish(),
+});
+
+/** A browser navigation (it prefers HTML), as opposed to the web app's own JSON request. */
+const wantsPage = (request: FastifyRequest) => {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.startsWith('application/json');
+};
+
+/** The redirect URI with the parameters of the answer added (RFC 6749 §4.1.2, §4.1.2.1). */
+function redirectTo(validated: ValidatedAuthorization, parameters: Record<string, string>): string {
+  const url = new URL(validated.redirectUri);
+  for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+  if (validated.state) url.searchParams.set('state', validated.state);
+  return url.href;
+}
+
+/**
+ * The authorization endpoint of the code flow (RFC 6749 §4.1). A browser opening `GET /authorize`
+ * is sent to the web app's page for it, which signs the user in and asks for consent; that page
+ * reads the same URL as JSON (the request checked and described) and answers with `POST /authorize`,
+ * which returns `{ url }` (the redirect URI with `code` and `state`, or `error=access_denied`) for the
+ * page to open. Until the client and its redirect URI are checked nothing is ever redirected there:
+ * errors are shown on the page.
  */
 export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -23,11 +57,20 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
     {
       schema: {
         tags: ['auth'],
-        summary: 'Check an authorization request (for the consent screen)',
+        summary:
+          'Open the sign-in and consent page (browser), or check and describe an authorization request',
         querystring: AuthorizationRequestSchema,
       },
       // Anyone may look at a request; a stale session cookie must not turn that into an error.
       config: { authenticate: false },
+      // Before validation: a browser gets the page even for a malformed request, which shows what is wrong.
+      preValidation: async (request, reply) => {
+        if (!wantsPage(request)) return;
+        const query = request.raw.url?.split('?')[1] ?? '';
+        await reply
+          .headers(noStore)
+          .redirect(query ? `${CONSENT_PAGE_PATH}?${query}` : CONSENT_PAGE_PATH, 302);
+      },
     },
     async (request, reply) => {
       const validated = await validateAuthorizationRequest(db, request.query);
@@ -38,8 +81,10 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
           name: client.name,
           display_name: client.display_name,
           realm_id: client.realm_id,
+          first_party: client.first_party,
         },
         scopes: validated.scopes,
+        scope_details: await describeScopes(db, validated.scopes, client.realm_id),
         redirect_uri: validated.redirectUri,
         state: validated.state,
       });
@@ -51,12 +96,19 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
     {
       schema: {
         tags: ['auth'],
-        summary: 'Approve an authorization request and get the redirect URL with the code',
-        body: AuthorizationRequestSchema,
+        summary: 'Approve or deny an authorization request and get the redirect URL',
+        body: ApprovalSchema,
         security: [{ bearer: [] }],
       },
     },
     async (request, reply) => {
+      const { consent, ...authorization } = request.body;
+      const validated = await validateAuthorizationRequest(db, authorization);
+      // RFC 6749 §4.1.2.1: the redirect URI is checked, so the refusal goes to the client.
+      if (consent === 'deny') {
+        return reply.headers(noStore).send({ url: redirectTo(validated, { error: 'access_denied' }) });
+      }
+
       const identity = requireIdentity(request);
       if (identity.type !== 'user') throw forbidden('Only a user can approve an authorization request.');
       // Approving hands the client a token for this user. Only a full session (scope `global`) may do that,
@@ -67,11 +119,18 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
           'insufficient_scope',
         );
       }
-      const validated = await validateAuthorizationRequest(db, request.body);
       if (validated.client.realm_id !== identity.realmId) {
         throw OAuthError.invalidRequest(
           "The client belongs to another realm than your account. Sign in with an account of the client's realm to approve this request.",
         );
+      }
+      if (consent === 'remembered') {
+        const trusted =
+          validated.client.first_party ||
+          (await hasConsent(db, identity.id, validated.client.id, validated.scopes));
+        if (!trusted) return reply.headers(noStore).send({ consent_required: true });
+      } else {
+        await rememberConsent(db, identity.id, validated.client.id, validated.scopes);
       }
       const code = await createAuthorizationCode(db, {
         client_id: validated.client.id,
@@ -83,10 +142,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
         user_id: identity.id,
         realm_id: identity.realmId,
       });
-      const url = new URL(validated.redirectUri);
-      url.searchParams.set('code', code);
-      if (validated.state) url.searchParams.set('state', validated.state);
-      return reply.headers(noStore).send({ url: url.href });
+      return reply.headers(noStore).send({ url: redirectTo(validated, { code }) });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { importJWK, jwtVerify, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
@@ -50,8 +50,13 @@ describe('authorization code flow', () => {
     expect(response.statusCode).toBe(201);
     return response.json() as ClientRecord;
   };
-  /** Assigns built-in scopes to a client directly (the link resource is not needed for these tests). */
+  /**
+   * Gives a client exactly these built-in scopes, replacing the realm's defaults it was created with
+   * (directly: the link resource is not needed for these tests).
+   */
   const assignScopes = async (client: ClientRecord, names: string[], defaults: string[] = []) => {
+    await ctx.database.db.delete(clientScopes).where(eq(clientScopes.client_id, client.id));
+    if (names.length === 0) return;
     const rows = await ctx.database.db
       .select({ id: scopes.id, name: scopes.name })
       .from(scopes)
@@ -148,8 +153,18 @@ describe('authorization code flow', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.json()).toEqual({
-        client: { id: spa.id, name: 'notebook', display_name: 'Notebook', realm_id: spa.realm_id },
+        client: {
+          id: spa.id,
+          name: 'notebook',
+          display_name: 'Notebook',
+          realm_id: spa.realm_id,
+          first_party: false,
+        },
         scopes: ['openid', 'email'],
+        scope_details: [
+          { name: 'openid', display_name: null, description: null, built_in: true },
+          { name: 'email', display_name: null, description: null, built_in: true },
+        ],
         redirect_uri: 'https://app.example/callback',
         state: 'state-12345',
       });
@@ -191,6 +206,7 @@ describe('authorization code flow', () => {
         is_confidential: true,
         redirect_uri: 'https://s.example/cb',
       });
+      await assignScopes(client, []);
       const response = await describeRequest({
         response_type: 'code',
         client_id: client.id,
@@ -246,9 +262,13 @@ describe('authorization code flow', () => {
       expect(token.statusCode).toBe(400);
       expect(token.json().code).toBe('unsupported_response_type');
 
-      const shortState = await describeRequest({ ...base, client_id: spa.id, state: 'abc' });
-      expect(shortState.statusCode).toBe(400);
-      expect(shortState.json().code).toBe('validation_failed');
+      // Any non-empty state is accepted (RFC 6749 sets no minimum), up to 2048 characters.
+      const shortState = await describeRequest({ ...base, client_id: spa.id, state: 'a' });
+      expect(shortState.statusCode).toBe(200);
+      expect(shortState.json().state).toBe('a');
+      const longState = await describeRequest({ ...base, client_id: spa.id, state: 'a'.repeat(2049) });
+      expect(longState.statusCode).toBe(400);
+      expect(longState.json().code).toBe('validation_failed');
 
       const longChallenge = await describeRequest({
         ...base,

@@ -13,6 +13,7 @@ import { passwordGrant } from './grants/password.ts';
 import { refreshTokenGrant } from './grants/refresh-token.ts';
 import { robotCredentialsGrant } from './grants/robot-credentials.ts';
 import type { Grant, GrantContext } from './grants/types.ts';
+import { BUILT_IN_SCOPES } from '../seed/seed.ts';
 
 const GRANTS: Partial<Record<GrantType, Grant>> = {
   password: passwordGrant,
@@ -203,7 +204,7 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
       introspection_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
       code_challenge_methods_supported: ['S256', 'plain'],
-      scopes_supported: ['global', 'openid', 'email', 'roles', 'identity'],
+      scopes_supported: [...BUILT_IN_SCOPES],
       claims_supported: ['sub', 'sub_kind', 'realm_id', 'realm_name', 'client_id', 'scope', 'name', 'email'],
     }),
   );

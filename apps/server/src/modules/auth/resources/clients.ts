@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../../../platform/http/resource/index.t
 import { generateClientSecret } from '../crypto/secrets.ts';
 import { clients, realms } from '../db/identity.ts';
 import { idOrNameLookup } from './helpers.ts';
+import { assignClientScopesOfRealm } from '../scopes/realm-scopes.ts';
 import { secretIdentityHooks } from './secrets.ts';
 import { name, optionalText, text, url, uuid } from './validation.ts';
 
@@ -33,8 +34,11 @@ const editable = {
   grant_types: optionalText(3, 512),
   scope: optionalText(3, 512),
   is_confidential: z.boolean().optional(),
+  first_party: z.boolean().optional(),
   active: z.boolean().optional(),
 };
+
+const secretHooks = secretIdentityHooks('client', generateClientSecret);
 
 export const clientResource: ResourceDefinition = {
   path: 'clients',
@@ -56,6 +60,7 @@ export const clientResource: ResourceDefinition = {
         'grant_types',
         'scope',
         'is_confidential',
+        'first_party',
         'active',
         'realm_id',
         'created_at',
@@ -86,5 +91,13 @@ export const clientResource: ResourceDefinition = {
   realmColumn: clients.realm_id,
   lookup: idOrNameLookup(clients),
   allowPut: true,
-  hooks: secretIdentityHooks('client', generateClientSecret),
+  hooks: {
+    ...secretHooks,
+    // A new client starts with its realm's client scopes, so a standard OIDC client works at once.
+    afterWrite: async (row, event, { db }) => {
+      if (event === 'created') {
+        await assignClientScopesOfRealm(db, { id: row.id as string, realm_id: row.realm_id as string });
+      }
+    },
+  },
 };

@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../../../platform/http/resource/index.t
 import { generateName } from '../crypto/secrets.ts';
 import { realms } from '../db/identity.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
+import { assignRealmDefaultScopes } from '../scopes/realm-scopes.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { name, optionalText } from './validation.ts';
 
@@ -57,6 +58,9 @@ export const realmResource: ResourceDefinition = {
     },
     beforeDelete: (existing) => {
       if (existing.built_in) throw badRequest('A built-in realm can not be deleted.');
+    },
+    afterWrite: async (row, event, { db }) => {
+      if (event === 'created') await assignRealmDefaultScopes(db, row.id as string);
     },
   },
 };

@@ -24,6 +24,12 @@ async function resolveSecret(
 /** The plain secret travels from prepare to present on the parsed input, never through the stored row. */
 const PLAIN_SECRET = Symbol('plainSecret');
 
+/** The plain secret a prepared create or update set (given or generated), e.g. to keep it in a vault. */
+export function plainSecretOf(input: Row): string | undefined {
+  const plain = (input as Record<symbol, unknown>)[PLAIN_SECRET];
+  return typeof plain === 'string' ? plain : undefined;
+}
+
 /**
  * Hooks of an identity that signs in with a secret (robots, clients): a generated name and the
  * caller's realm by default, the secret stored hashed and shown in the response of the write that

@@ -5,10 +5,11 @@ import { withTransaction } from '../../../platform/db/transaction.ts';
 import { generatePassword, generateRobotSecret, hashSecret } from '../crypto/secrets.ts';
 import { permissions, realms, robots, roles, scopes, users } from '../db/identity.ts';
 import { rolePermissions, robotRoles, userRoles } from '../db/links.ts';
+import { assignRealmDefaultScopes } from '../scopes/realm-scopes.ts';
 
 export const MASTER_REALM_NAME = 'master';
 export const ADMIN_ROLE_NAME = 'admin';
-export const BUILT_IN_SCOPES = ['global', 'openid', 'email', 'roles', 'identity'] as const;
+export const BUILT_IN_SCOPES = ['global', 'openid', 'profile', 'email', 'roles', 'identity'] as const;
 
 export interface SeedOptions {
   adminUsername: string;
@@ -34,13 +35,19 @@ export interface SeedResult {
  */
 export async function seedIdentity(db: Database, options: SeedOptions): Promise<SeedResult> {
   return withTransaction(db, async (tx) => {
-    await tx.insert(realms).values({ name: MASTER_REALM_NAME, built_in: true }).onConflictDoNothing();
+    const createdRealm = await tx
+      .insert(realms)
+      .values({ name: MASTER_REALM_NAME, built_in: true })
+      .onConflictDoNothing()
+      .returning({ id: realms.id });
     const [master] = await tx.select().from(realms).where(eq(realms.name, MASTER_REALM_NAME));
 
     await tx
       .insert(scopes)
       .values(BUILT_IN_SCOPES.map((name) => ({ name, built_in: true })))
       .onConflictDoNothing();
+    // Only when the master realm is new: an administrator may have changed its client scopes since.
+    if (createdRealm.length > 0) await assignRealmDefaultScopes(tx, master!.id);
     await tx
       .insert(permissions)
       .values(PERMISSION_NAMES.map((name) => ({ name, built_in: true })))

@@ -35,6 +35,8 @@ export interface IssueOptions {
   remoteAddress?: string;
   /** Extra claims for an ID token; an ID token is issued when given. */
   idTokenClaims?: Record<string, unknown>;
+  /** The authorization code the tokens come from (kept through refresh), for revocation on its replay. */
+  grantId?: string | null;
 }
 
 /** Verified tokens remembered at most (each entry holds the token text and its claims). */
@@ -85,6 +87,7 @@ export class TokenService {
           expires_at: isoAt(refreshExp),
           scope: options.scope,
           access_token_id: accessJti,
+          grant_id: options.grantId ?? null,
           realm_id: subject.realmId,
           user_id: subject.kind === 'user' ? subject.id : null,
           robot_id: subject.kind === 'robot' ? subject.id : null,
@@ -150,6 +153,32 @@ export class TokenService {
         .returning({ access_token_id: refreshTokens.access_token_id });
       const accessJti = deleted[0]?.access_token_id;
       if (accessJti) await this.markRevoked(accessJti, claims.iat + this.lifetimes.access);
+    }
+  }
+
+  /** The authorization code a refresh token comes from, if any (carried on to the next one at rotation). */
+  async grantOf(refreshTokenId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ grant_id: refreshTokens.grant_id })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, refreshTokenId));
+    return row?.grant_id ?? null;
+  }
+
+  /**
+   * Revokes what was issued from an authorization code (its code was replayed): the first access
+   * token, and every refresh token of the chain with its access token.
+   */
+  async revokeGrant(grantId: string, firstAccessTokenId: string | null): Promise<void> {
+    const until = nowSeconds() + Math.max(this.lifetimes.access, this.lifetimes.refresh);
+    if (firstAccessTokenId) await this.markRevoked(firstAccessTokenId, until);
+    const deleted = await this.db
+      .delete(refreshTokens)
+      .where(eq(refreshTokens.grant_id, grantId))
+      .returning({ id: refreshTokens.id, access_token_id: refreshTokens.access_token_id });
+    for (const row of deleted) {
+      await this.markRevoked(row.id, until);
+      if (row.access_token_id) await this.markRevoked(row.access_token_id, until);
     }
   }
 

@@ -60,6 +60,39 @@ function textAttributes(entry: Entry): Record<string, string | string[]> {
   return result;
 }
 
+/** The filter template that finds a user by the name typed at sign-in. */
+export function userFilterTemplate(settings: LdapSettings): string {
+  const nameAttribute = settings.user_name_attribute ?? 'uid';
+  return (
+    settings.user_filter ??
+    (settings.user_name_attribute ? `(${nameAttribute}={username})` : DEFAULT_USER_FILTER)
+  );
+}
+
+/**
+ * A connection to the directory (StartTLS when configured) bound as the service account. The
+ * caller unbinds; a failure to connect or bind unbinds here and throws.
+ */
+export async function connectAsServiceAccount(settings: LdapSettings): Promise<Client> {
+  const client = new Client({
+    url: settings.url,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    ...(settings.timeout > 0 ? { timeout: settings.timeout } : {}),
+  });
+  try {
+    if (settings.start_tls && settings.url.toLowerCase().startsWith('ldap://')) {
+      // Without the host, Node would check the server certificate against "localhost".
+      const { hostname } = new URL(settings.url);
+      await client.startTLS({ host: hostname, ...(isIP(hostname) ? {} : { servername: hostname }) });
+    }
+    await client.bind(settings.user, settings.password);
+    return client;
+  } catch (error) {
+    await client.unbind().catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Checks a user name and password against one LDAP directory: binds with the service account,
  * searches the user, binds as the user's DN with the password, then reads the user's groups with
@@ -75,26 +108,12 @@ export async function authenticateLdapUser(
   // An empty password would be an "unauthenticated bind", which directories accept (RFC 4513 §5.1.2).
   if (!username || !password) return undefined;
 
-  const client = new Client({
-    url: settings.url,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    ...(settings.timeout > 0 ? { timeout: settings.timeout } : {}),
-  });
+  const client = await connectAsServiceAccount(settings);
   try {
-    if (settings.start_tls && settings.url.toLowerCase().startsWith('ldap://')) {
-      // Without the host, Node would check the server certificate against "localhost".
-      const { hostname } = new URL(settings.url);
-      await client.startTLS({ host: hostname, ...(isIP(hostname) ? {} : { servername: hostname }) });
-    }
-    await client.bind(settings.user, settings.password);
-
     const nameAttribute = settings.user_name_attribute ?? 'uid';
-    const template =
-      settings.user_filter ??
-      (settings.user_name_attribute ? `(${nameAttribute}={username})` : DEFAULT_USER_FILTER);
     const { searchEntries } = await client.search(settings.user_base_dn ?? settings.base_dn, {
       scope: 'sub',
-      filter: fillFilter(template, { username }),
+      filter: fillFilter(userFilterTemplate(settings), { username }),
       attributes: ['*', 'entryUUID'],
     });
     // More than one match means the filter does not identify a user: refuse rather than guess.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
@@ -63,6 +64,7 @@ describe.skipIf(!slapdAvailable())('LDAP sign-in (password grant fallback)', () 
   let admin: Caller;
   let realmId: string;
   let providerId: string;
+  let unreachableId: string;
 
   const token = (username: string, password: string, realm?: string) =>
     ctx.app.inject({
@@ -104,6 +106,7 @@ describe.skipIf(!slapdAvailable())('LDAP sign-in (password grant fallback)', () 
       url: 'ldap://127.0.0.1:9',
     });
     expect(unreachable.statusCode).toBe(201);
+    unreachableId = unreachable.json().id;
     const created = await admin.post('/auth/identity-providers', {
       ...settings,
       name: 'openldap',
@@ -240,5 +243,44 @@ describe.skipIf(!slapdAvailable())('LDAP sign-in (password grant fallback)', () 
       .from(identityProviderAccounts)
       .where(and(eq(identityProviderAccounts.provider_id, providerId)));
     expect(linked).toHaveLength(3);
+  });
+
+  it('tests the connection: binds with the service account, searches the users and reports them', async () => {
+    const tested = await admin.post(`/auth/identity-providers/${providerId}/test`);
+    expect(tested.statusCode).toBe(200);
+    expect(tested.json()).toMatchObject({
+      ok: true,
+      base_dn: `ou=people,${SLAPD_SUFFIX}`,
+      filter: '(uid=*)',
+      more: false,
+    });
+    expect([...tested.json().users].sort()).toEqual(['admin', 'alice', 'bob']);
+    expect(tested.json().users_found).toBe(3);
+
+    const down = await admin.post(`/auth/identity-providers/${unreachableId}/test`);
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ ok: false, step: 'bind' });
+
+    const wrong = await admin.request('PUT', `/auth/identity-providers/${randomUUID()}`, {
+      protocol: 'ldap',
+      name: 'wrong-secret',
+      url: slapd.url,
+      start_tls: false,
+      base_dn: SLAPD_SUFFIX,
+      user: SERVICE_DN,
+      password: 'not-the-service-password',
+      realm_id: realmId,
+    });
+    const refused = await admin.post(`/auth/identity-providers/${wrong.json().id}/test`);
+    expect(refused.json()).toMatchObject({ ok: false, step: 'bind' });
+    expect(refused.json().message).toMatch(/credentials/i);
+    await admin.delete(`/auth/identity-providers/${wrong.json().id}`);
+
+    // Only for those who may change providers.
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: `/auth/identity-providers/${providerId}/test`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -14,6 +14,8 @@ export interface PendingSignIn {
   state: string;
   codeVerifier: string;
   nonce: string | undefined;
+  /** The web app page to return to afterwards. */
+  returnTo?: string | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PendingSignIn {
  */
 export async function startPendingSignIn(
   db: Database,
-  options: { providerId: string; browserKey: string; withNonce: boolean },
+  options: { providerId: string; browserKey: string; withNonce: boolean; returnTo?: string | undefined },
 ): Promise<PendingSignIn> {
   const now = Date.now();
   await db
@@ -39,6 +41,7 @@ export async function startPendingSignIn(
     provider_id: options.providerId,
     code_verifier: pending.codeVerifier,
     nonce: pending.nonce ?? null,
+    return_to: options.returnTo ?? null,
     expires_at: new Date(now + PENDING_SIGN_IN_SECONDS * 1000).toISOString(),
   });
   return pending;
@@ -66,5 +69,10 @@ export async function finishPendingSignIn(
   const expected = Buffer.from(row.browser_hash);
   const actual = Buffer.from(hashOneTimeToken(options.browserKey));
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
-  return { state: options.state, codeVerifier: row.code_verifier, nonce: row.nonce ?? undefined };
+  return {
+    state: options.state,
+    codeVerifier: row.code_verifier,
+    nonce: row.nonce ?? undefined,
+    returnTo: row.return_to ?? undefined,
+  };
 }

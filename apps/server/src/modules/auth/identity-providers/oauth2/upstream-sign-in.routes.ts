@@ -36,6 +36,23 @@ const BROWSER_COOKIE = 'idp_browser';
 const BROWSER_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 const Params = z.object({ id: z.string().min(1).max(256) });
+const StartQuery = z.object({
+  /** The web app page to return to once signed in (a local path such as `/authorize?…`). */
+  redirect: z.string().max(2000).optional(),
+});
+
+/**
+ * A path of this site to return to, or undefined: never an absolute or protocol-relative URL, nor
+ * one with backslashes or control characters, which browsers may read as another site (open redirect).
+ */
+export function localReturnPath(value: string | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return undefined;
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || char === '\\') return undefined;
+  }
+  return value;
+}
 const CallbackQuery = z
   .object({
     code: z.string().max(4096).optional(),
@@ -82,7 +99,12 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
   typed.get(
     '/identity-providers/:id/authorize-url',
     {
-      schema: { tags, summary: 'Start signing in at an OAuth2/OIDC identity provider (302)', params: Params },
+      schema: {
+        tags,
+        summary: 'Start signing in at an OAuth2/OIDC identity provider (302)',
+        params: Params,
+        querystring: StartQuery,
+      },
       config: { authenticate: false, rateLimit },
     },
     async (request, reply) => {
@@ -95,6 +117,7 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
         providerId: provider.id,
         browserKey,
         withNonce: settings.protocol === 'oidc',
+        returnTo: localReturnPath(request.query.redirect),
       });
       reply.setCookie(BROWSER_COOKIE, browserKey, {
         path: '/auth/identity-providers',
@@ -157,7 +180,10 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
           maxAge: issued.refresh_token_expires_in,
         });
       }
-      return reply.header('cache-control', 'no-store').redirect(`${publicUrl}/`, 302);
+      // Back to the page the user came from (e.g. the consent page of an authorization request).
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${publicUrl}${pending.returnTo ?? '/'}`, 302);
     },
   );
 }

@@ -52,9 +52,10 @@ describe('upstream OAuth2/OIDC sign-in', () => {
   const callbackOf = (id: string) => `${PUBLIC_URL}/auth/identity-providers/${id}/authorize-callback`;
 
   /** Starts at the hub, goes through the provider, and returns the callback URL and the browser cookie. */
-  const startSignIn = async (providerId: string, account: UpstreamAccount) => {
+  const startSignIn = async (providerId: string, account: UpstreamAccount, redirect?: string) => {
     const start = (await ctx.app.inject({
       url: `/auth/identity-providers/${providerId}/authorize-url`,
+      ...(redirect === undefined ? {} : { query: { redirect } }),
     })) as InjectedResponse;
     expect(start.statusCode).toBe(302);
     const browser = start.cookies.find((cookie) => cookie.name === 'idp_browser')!;
@@ -193,6 +194,53 @@ describe('upstream OAuth2/OIDC sign-in', () => {
       provider_user_name: 'alice',
     });
     expect(await roleNamesOf(ctx.database.db, user.id)).toEqual(['hub-people', 'newcomers', 'staff']);
+  });
+
+  it('reads a discovery document on the server for the provider form', async () => {
+    const found = await admin.post('/auth/identity-providers/discovery', {
+      url: `${upstream.issuer}/.well-known/openid-configuration`,
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      issuer: upstream.issuer,
+      authorize_url: `${upstream.issuer}/auth`,
+      token_url: `${upstream.issuer}/token`,
+      user_info_url: `${upstream.issuer}/me`,
+    });
+
+    const missing = await admin.post('/auth/identity-providers/discovery', {
+      url: `${upstream.issuer}/no-such-document`,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'discovery_failed',
+      message: 'Lookup failed with: 404 Not Found',
+    });
+    const closed = await admin.post('/auth/identity-providers/discovery', { url: 'http://127.0.0.1:9/x' });
+    expect(closed.json().code).toBe('discovery_failed');
+    const notHttp = await admin.post('/auth/identity-providers/discovery', { url: 'file:///etc/passwd' });
+    expect(notHttp.json().code).toBe('validation_failed');
+
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/identity-providers/discovery',
+      payload: { url: `${upstream.issuer}/.well-known/openid-configuration` },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('returns to the page the user came from, but only to a page of this site', async () => {
+    const returnTo = '/authorize?response_type=code&client_id=abc&state=1';
+    const { browser, callback: url } = await startSignIn(oidcId, alice, returnTo);
+    const response = await callback(url, browser);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`${PUBLIC_URL}${returnTo}`);
+
+    for (const elsewhere of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'admin']) {
+      const started = await startSignIn(oidcId, alice, elsewhere);
+      const back = await callback(started.callback, started.browser);
+      expect(back.headers.location, elsewhere).toBe(`${PUBLIC_URL}/`);
+    }
   });
 
   it('links the same account on the next sign-in and keeps the mapped roles in sync', async () => {

@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import type { Database } from '../../../../platform/db/database.ts';
 import { verifySecret } from '../../crypto/secrets.ts';
 import { clients, users } from '../../db/identity.ts';
 import { findRealm } from '../../realms/resolve-realm.ts';
-import { consumeAuthorizationCode, type ApprovedAuthorization } from '../authorization-codes.ts';
+import {
+  consumeAuthorizationCode,
+  recordCodeTokens,
+  type ApprovedAuthorization,
+} from '../authorization-codes.ts';
 import { OAuthError } from '../errors.ts';
 import { verifyCodeVerifier } from '../pkce.ts';
 import type { Grant, GrantRequest } from './types.ts';
@@ -69,8 +74,14 @@ function checkCodeVerifier(approved: ApprovedAuthorization, verifier: string | u
 export const authorizationCodeGrant: Grant = async ({ db, tokens }, request) => {
   const { params, remoteAddress } = request;
   if (!params.code) throw OAuthError.invalidRequest('The parameter code is required.');
-  const approved = await consumeAuthorizationCode(db, params.code);
-  if (!approved) throw usedUp();
+  const consumed = await consumeAuthorizationCode(db, params.code);
+  if (consumed.kind === 'replayed') {
+    // RFC 6749 §4.1.2: a code used twice was probably stolen; what it was exchanged for is revoked.
+    await tokens.revokeGrant(consumed.id, consumed.accessTokenId);
+    throw usedUp();
+  }
+  if (consumed.kind !== 'valid') throw usedUp();
+  const { approved } = consumed;
 
   const client = await authenticateClient(db, approved, request);
   // A public client can only be trusted through PKCE; the authorization endpoint already insists on it.
@@ -100,8 +111,10 @@ export const authorizationCodeGrant: Grant = async ({ db, tokens }, request) => 
       }
     : undefined;
 
-  return tokens.issue(
+  const issued = await tokens.issue(
     { kind: 'user', id: user.id, realmId: realm.id, realmName: realm.name, clientId: client.id },
-    { scope: approved.scope, withRefreshToken: true, remoteAddress, idTokenClaims },
+    { scope: approved.scope, withRefreshToken: true, remoteAddress, idTokenClaims, grantId: consumed.id },
   );
+  await recordCodeTokens(db, consumed.id, decodeJwt(issued.access_token).jti!);
+  return issued;
 };

@@ -84,6 +84,7 @@ export const refreshTokenGrant: Grant = async (context, request) => {
   }
   // Tokens of the password grant carry no client; tokens issued through a client do.
   if (claims.client_id) await authenticateTokenClient(context, claims, request);
+  const grantId = await tokens.grantOf(claims.jti);
   try {
     claims = await tokens.consumeRefreshToken(token);
   } catch {
@@ -92,5 +93,10 @@ export const refreshTokenGrant: Grant = async (context, request) => {
   const subject = await findSubject(db, claims.sub_kind, claims.sub);
   if (!subject) throw unusable();
   if (!subject.active) throw OAuthError.entityInactive(claims.sub_kind);
-  return tokens.issue(subjectOf(claims), { scope: claims.scope, withRefreshToken: true, remoteAddress });
+  return tokens.issue(subjectOf(claims), {
+    scope: claims.scope,
+    withRefreshToken: true,
+    remoteAddress,
+    grantId,
+  });
 };

@@ -2,6 +2,7 @@ import { admin } from './en/admin.ts';
 import { adminB } from './en/admin-b.ts';
 import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
+import { identityAdmin } from './en/identity-admin.ts';
 import { validation } from './en/validation.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
@@ -10,7 +11,7 @@ import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
  * feature: `app.*` (web app), `validation.*` (form rules), `errors.*` (API error codes).
  * Keys never contain dots; placeholders use i18next interpolation (`{{name}}`).
  */
-export const en = { app, admin, adminB, validation, errors } as const;
+export const en = { app, admin, adminB, identityAdmin, validation, errors } as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */
 export type Phrases = DeepStringRecord<typeof en>;

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle, IconLogin2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { realmQueryKeys, realmWindowLoader, type RealmSummary } from '../../api/realms.ts';
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
 import { safeRedirectTarget } from '../../session/redirect-target.ts';
-import { useApiClient, useSession } from '../../session/session-context.tsx';
+import { useApiClient, useSession, useSessionStore } from '../../session/session-context.tsx';
+import { signOutNotice } from '../../session/sign-out-notice.ts';
 import { initialLoginValues, loginValidation, type LoginValues } from './login-form.ts';
 
 /** `/login`: name, password and optionally the realm; afterwards on to `?redirect=` or the start page. */
@@ -21,6 +22,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const loadRealms = useMemo(() => realmWindowLoader(api), [api]);
+  const notice = signOutNotice(useSessionStore());
 
   const form = useForm<LoginValues>({
     mode: 'controlled',
@@ -52,6 +54,13 @@ export function LoginPage() {
               {t('app.login.intro')}
             </Text>
           </Stack>
+          {notice && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+              {notice.reason === 'forbidden'
+                ? t('identityAdmin.signedOut.forbidden', { path: notice.path })
+                : t('identityAdmin.signedOut.loginPage')}
+            </Alert>
+          )}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <TextInput

@@ -5,4 +5,7 @@ export const identityAdmin: Phrases['identityAdmin'] = {
     forbidden: 'Sie wurden abgemeldet, weil Sie {{path}} nicht öffnen dürfen.',
     loginPage: 'Sie wurden abgemeldet, weil Sie die Anmeldeseite geöffnet haben.',
   },
+  list: {
+    notReadable: 'Sie dürfen hier Einträge hinzufügen (Hinzufügen), aber die Liste nicht sehen.',
+  },
 };

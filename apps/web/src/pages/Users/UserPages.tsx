@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
 import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
@@ -31,21 +32,29 @@ export function UserListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<User>
-      resource={authResources.users}
-      query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
-      label="app.pages.users"
-      columns={identityColumns<User>()}
-      itemName={(user) => user.name}
-      detailPath={(user) => `${LIST_PATH}/${user.id}`}
-      canDelete={hasPermission(P.USER_DELETE)}
-    />
+    <ReadableList read={P.USER_READ}>
+      <ResourceList<User>
+        resource={authResources.users}
+        query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
+        label="app.pages.users"
+        columns={identityColumns<User>()}
+        itemName={(user) => user.name}
+        detailPath={(user) => `${LIST_PATH}/${user.id}`}
+        canDelete={hasPermission(P.USER_DELETE)}
+      />
+    </ReadableList>
   );
 }
 
 export function UserAddPage() {
   const navigate = useNavigate();
-  return <UserForm onSaved={(user) => void navigate(`${LIST_PATH}/${user.id}`)} />;
+  const { hasPermission } = useSession();
+  // The save already confirmed itself; open the new user only for those who may read users.
+  return (
+    <UserForm
+      onSaved={(user) => void navigate(afterCreatePath(hasPermission(P.USER_READ), LIST_PATH, user.id))}
+    />
+  );
 }
 
 /** `/admin/users/:id` with the tabs general, roles and permissions. */

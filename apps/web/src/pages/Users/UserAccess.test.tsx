@@ -1,0 +1,36 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { serveResource } from '../../resources/fake-resource-route.ts';
+import { errorResponse, FakeAuthServer } from '../../test/fake-auth-server.ts';
+import { renderApp, sessionWith } from '../../test/render.tsx';
+
+const listCalls = (fake: FakeAuthServer) =>
+  fake.calls.filter((call) => call.method === 'GET' && call.path === '/auth/users');
+
+describe('users for those who may create but not read them', () => {
+  it('explains instead of asking for a list the server refuses, and leads to the add form', async () => {
+    const fake = new FakeAuthServer();
+    fake.route('GET', '/auth/users', () => errorResponse(403, 'forbidden'));
+    renderApp('/admin/users', { session: sessionWith('user_create'), server: fake });
+    expect(
+      await screen.findByText('You may add entries here (Add), but not see the list.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(listCalls(fake)).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Add' }));
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeInTheDocument();
+  });
+
+  it('after creating, goes back to the section with a success notice instead of the unreadable record', async () => {
+    const fake = new FakeAuthServer();
+    const users = serveResource(fake, '/auth/users', []);
+    const { router } = renderApp('/admin/users/add', { session: sessionWith('user_create'), server: fake });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'bob');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(users.some((row) => row.name === 'bob')).toBe(true));
+    expect(await screen.findByText('Created.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(await screen.findByText('You may add entries here (Add), but not see the list.')).toBeInTheDocument();
+  });
+});

@@ -9,10 +9,17 @@ import { useSession } from '../../session/session-context.tsx';
  * A list for those who may read it. Whoever may only create (the menu shows the section for them)
  * reads a short explanation next to the Add tab, instead of waiting for a request the server refuses.
  */
-export function ReadableList({ read, children }: { readonly read: PermissionName; readonly children: ReactNode }) {
+export function ReadableList({
+  readers,
+  children,
+}: {
+  /** Any one of these lets the user read the list. */
+  readonly readers: readonly PermissionName[];
+  readonly children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const { hasPermission } = useSession();
-  if (hasPermission(read)) return children;
+  const { hasAnyPermission } = useSession();
+  if (hasAnyPermission(readers)) return children;
   return (
     <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
       {t('identityAdmin.list.notReadable')}

@@ -9,6 +9,7 @@ import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
 import { authResources, type User } from '../../resources/resource-types.ts';
+import { USER_READERS } from '../../navigation/identity-readers.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UserPasswordForm } from './UserPasswordForm.tsx';
@@ -32,7 +33,7 @@ export function UserListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ReadableList read={P.USER_READ}>
+    <ReadableList readers={USER_READERS}>
       <ResourceList<User>
         resource={authResources.users}
         query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
@@ -48,11 +49,11 @@ export function UserListPage() {
 
 export function UserAddPage() {
   const navigate = useNavigate();
-  const { hasPermission } = useSession();
+  const { hasAnyPermission } = useSession();
   // The save already confirmed itself; open the new user only for those who may read users.
   return (
     <UserForm
-      onSaved={(user) => void navigate(afterCreatePath(hasPermission(P.USER_READ), LIST_PATH, user.id))}
+      onSaved={(user) => void navigate(afterCreatePath(hasAnyPermission(USER_READERS), LIST_PATH, user.id))}
     />
   );
 }

@@ -5,6 +5,13 @@ export const identityAdmin: Phrases['identityAdmin'] = {
     forbidden: 'Sie wurden abgemeldet, weil Sie {{path}} nicht öffnen dürfen.',
     loginPage: 'Sie wurden abgemeldet, weil Sie die Anmeldeseite geöffnet haben.',
   },
+  assignment: {
+    assigned: '{{name}} zugewiesen.',
+    removed: '{{name}} entfernt.',
+    removeTitle: 'Zuweisung entfernen',
+    removeConfirm: '{{name}} entfernen? Der darüber gewährte Zugriff endet sofort.',
+    removeButton: 'Entfernen',
+  },
   list: {
     notReadable: 'Sie dürfen hier Einträge hinzufügen (Hinzufügen), aber die Liste nicht sehen.',
   },

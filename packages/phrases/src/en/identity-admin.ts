@@ -4,6 +4,13 @@ export const identityAdmin = {
     forbidden: 'You were signed out because you may not open {{path}}.',
     loginPage: 'You were signed out because you opened the login page.',
   },
+  assignment: {
+    assigned: '{{name}} assigned.',
+    removed: '{{name}} removed.',
+    removeTitle: 'Remove assignment',
+    removeConfirm: 'Remove {{name}}? Access granted through it ends at once.',
+    removeButton: 'Remove',
+  },
   list: {
     notReadable: 'You may add entries here (Add), but not see the list.',
   },

@@ -68,7 +68,9 @@ export function createRouteGuard({
 }
 
 function signOutReason(target: GuardLocation): SignOutNotice {
-  return target.meta.requireLoggedOut ? { reason: 'loginPage' } : { reason: 'forbidden', path: target.pathname };
+  return target.meta.requireLoggedOut
+    ? { reason: 'loginPage' }
+    : { reason: 'forbidden', path: target.pathname };
 }
 
 /** The route table with the guard in front of it (as middleware of the top-level routes). */

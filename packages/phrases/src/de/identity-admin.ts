@@ -12,6 +12,7 @@ export const identityAdmin: Phrases['identityAdmin'] = {
     removeConfirm: '{{name}} entfernen? Der darüber gewährte Zugriff endet sofort.',
     removeButton: 'Entfernen',
   },
+  passwordVisibility: 'Passwort anzeigen oder verbergen',
   list: {
     notReadable: 'Sie dürfen hier Einträge hinzufügen (Hinzufügen), aber die Liste nicht sehen.',
   },

@@ -11,6 +11,7 @@ export const identityAdmin = {
     removeConfirm: 'Remove {{name}}? Access granted through it ends at once.',
     removeButton: 'Remove',
   },
+  passwordVisibility: 'Show or hide the password',
   list: {
     notReadable: 'You may add entries here (Add), but not see the list.',
   },

@@ -2,11 +2,26 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
-import { errorResponse, FakeAuthServer } from '../../test/fake-auth-server.ts';
+import { errorResponse, FakeAuthServer, OTHER_REALM } from '../../test/fake-auth-server.ts';
 import { renderApp, sessionWith } from '../../test/render.tsx';
 
+// Cold starts of the lazy routes are slow on a loaded machine, hence 15 s per test.
 const listCalls = (fake: FakeAuthServer) =>
   fake.calls.filter((call) => call.method === 'GET' && call.path === '/auth/users');
+
+describe('deleting users', () => {
+  it('offers to delete other users, never oneself', async () => {
+    const fake = new FakeAuthServer();
+    serveResource(fake, '/auth/users', [
+      { id: 'user-alice', name: 'alice', realm_id: OTHER_REALM.id, active: true },
+      { id: 'u2', name: 'bob', realm_id: OTHER_REALM.id, active: true },
+    ]);
+    renderApp('/admin/users', { session: sessionWith('user_read', 'user_delete'), server: fake });
+    expect(await screen.findByRole('button', { name: 'Delete bob' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open alice' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete alice' })).not.toBeInTheDocument();
+  }, 15_000);
+});
 
 describe('users for those who may create but not read them', () => {
   it('explains instead of asking for a list the server refuses, and leads to the add form', async () => {
@@ -19,7 +34,7 @@ describe('users for those who may create but not read them', () => {
     expect(listCalls(fake)).toHaveLength(0);
     await userEvent.setup().click(screen.getByRole('link', { name: 'Add' }));
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('after creating, goes back to the section with a success notice instead of the unreadable record', async () => {
     const fake = new FakeAuthServer();
@@ -31,6 +46,8 @@ describe('users for those who may create but not read them', () => {
     await waitFor(() => expect(users.some((row) => row.name === 'bob')).toBe(true));
     expect(await screen.findByText('Created.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
-    expect(await screen.findByText('You may add entries here (Add), but not see the list.')).toBeInTheDocument();
-  });
+    expect(
+      await screen.findByText('You may add entries here (Add), but not see the list.'),
+    ).toBeInTheDocument();
+  }, 15_000);
 });

@@ -30,7 +30,7 @@ export function UsersPage() {
 }
 
 export function UserListPage() {
-  const { hasPermission } = useSession();
+  const { hasPermission, user: me } = useSession();
   const filter = useRealmScope();
   return (
     <ReadableList readers={USER_READERS}>
@@ -41,7 +41,8 @@ export function UserListPage() {
         columns={identityColumns<User>()}
         itemName={(user) => user.name}
         detailPath={(user) => `${LIST_PATH}/${user.id}`}
-        canDelete={hasPermission(P.USER_DELETE)}
+        // Nobody is offered to delete themselves: they would lock themselves out mid-session.
+        canDelete={(user) => hasPermission(P.USER_DELETE) && user.id !== me?.id}
       />
     </ReadableList>
   );

@@ -13,6 +13,7 @@ export const identityAdmin: Phrases['identityAdmin'] = {
     removeButton: 'Entfernen',
   },
   passwordVisibility: 'Passwort anzeigen oder verbergen',
+  nameTaken: 'Der Name „{{name}}“ ist bereits vergeben; bitte wählen Sie einen anderen.',
   list: {
     notReadable: 'Sie dürfen hier Einträge hinzufügen (Hinzufügen), aber die Liste nicht sehen.',
   },

@@ -12,6 +12,7 @@ export const identityAdmin = {
     removeButton: 'Remove',
   },
   passwordVisibility: 'Show or hide the password',
+  nameTaken: 'The name "{{name}}" is taken already; please choose another.',
   list: {
     notReadable: 'You may add entries here (Add), but not see the list.',
   },

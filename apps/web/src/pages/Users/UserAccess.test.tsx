@@ -9,6 +9,24 @@ import { renderApp, sessionWith } from '../../test/render.tsx';
 const listCalls = (fake: FakeAuthServer) =>
   fake.calls.filter((call) => call.method === 'GET' && call.path === '/auth/users');
 
+describe('a taken user name', () => {
+  it('is shown at the Name field, naming the value', async () => {
+    const fake = new FakeAuthServer();
+    serveResource(fake, '/auth/users', []);
+    fake.intercept('POST', '/auth/users', () =>
+      errorResponse(409, 'conflict', 'An entry with the same name exists already.'),
+    );
+    renderApp('/admin/users/add', { session: sessionWith('user_create', 'user_read'), server: fake });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 });
+    await user.type(name, 'bob');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription('The name "bob" is taken already; please choose another.'),
+    );
+  }, 15_000);
+});
+
 describe('deleting users', () => {
   it('offers to delete other users, never oneself', async () => {
     const fake = new FakeAuthServer();

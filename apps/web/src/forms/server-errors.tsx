@@ -71,6 +71,7 @@ export function ServerIssueMessage({ issue }: { readonly issue: ServerIssue }) {
   for (const template of TEMPLATES) {
     const match = template.regex.exec(issue.message);
     if (!match) continue;
+    if (template.key === 'name' || template.key === 'slug') return <ValidationMessage rule={template.key} />;
     const values = Object.fromEntries(template.names.map((name, index) => [name, match[index + 1]]));
     const translate = t as unknown as (key: string, options: Record<string, unknown>) => string;
     return <>{translate(`validation.${template.key}`, values)}</>;

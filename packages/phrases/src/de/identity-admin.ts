@@ -14,6 +14,10 @@ export const identityAdmin: Phrases['identityAdmin'] = {
   },
   passwordVisibility: 'Passwort anzeigen oder verbergen',
   nameTaken: 'Der Name „{{name}}“ ist bereits vergeben; bitte wählen Sie einen anderen.',
+  characters: {
+    name: 'Erlaubt sind nur Buchstaben (a-z, A-Z, ohne Umlaute), Ziffern, Bindestrich, Unterstrich und Punkt.',
+    slug: 'Erlaubt sind nur Kleinbuchstaben (a-z, ohne Umlaute), Ziffern, Bindestrich und Unterstrich.',
+  },
   list: {
     notReadable: 'Sie dürfen hier Einträge hinzufügen (Hinzufügen), aber die Liste nicht sehen.',
   },

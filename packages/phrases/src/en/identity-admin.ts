@@ -13,6 +13,10 @@ export const identityAdmin = {
   },
   passwordVisibility: 'Show or hide the password',
   nameTaken: 'The name "{{name}}" is taken already; please choose another.',
+  characters: {
+    name: 'Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.',
+    slug: 'Use only lowercase letters (a-z, no accents), digits, hyphen and underscore.',
+  },
   list: {
     notReadable: 'You may add entries here (Add), but not see the list.',
   },

@@ -47,9 +47,7 @@ describe('user screens', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'nomail');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(
-      await screen.findByText(
-        'Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.',
-      ),
+      await screen.findByText('Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.'),
     ).toBeInTheDocument();
     expect(screen.getByText('This field should be at least 3 characters long')).toBeInTheDocument();
     expect(screen.getByText('Value is not a valid email address')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { adminB } from './de/admin-b.ts';
 import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
 import { signin } from './de/signin.ts';
+import { identityAdmin } from './de/identity-admin.ts';
 import { validation } from './de/validation.ts';
 import type { Phrases } from './en.ts';
 
@@ -18,6 +19,7 @@ export const de: Phrases = {
   admin,
   adminB,
   signin,
+  identityAdmin,
   validation,
   errors,
   nodes,

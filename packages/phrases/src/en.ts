@@ -9,6 +9,7 @@ import { adminB } from './en/admin-b.ts';
 import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
 import { signin } from './en/signin.ts';
+import { identityAdmin } from './en/identity-admin.ts';
 import { validation } from './en/validation.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
@@ -22,6 +23,7 @@ export const en = {
   admin,
   adminB,
   signin,
+  identityAdmin,
   validation,
   errors,
   nodes,

@@ -2,6 +2,7 @@ import { matchRoutes, redirect, replace, type MiddlewareFunction, type RouteObje
 import { resolveRouteMeta } from '../navigation/route-meta.ts';
 import { decideNavigation, DEFAULT_LOGIN_PATH, type GuardLocation } from '../navigation/route-guard.ts';
 import type { SessionStore } from '../session/session-store.ts';
+import { setSignOutNotice, type SignOutNotice } from '../session/sign-out-notice.ts';
 
 /** Path and query of a location, as the router reports it. */
 export interface PathAndSearch {
@@ -46,19 +47,30 @@ export function createRouteGuard({
       }
       const url = new URL(request.url);
       const current = currentLocation();
+      const target = locate(routes, url);
       const decision = decideNavigation({
-        target: locate(routes, url),
+        target,
         previous: current && locate(routes, current),
         access: session,
         loginPath,
       });
       // Logging out clears the session at once; the token revocation may finish later.
       if (decision.logout) void session.logout();
+      // The login page tells why the user was signed out (also after the redirect there, which runs
+      // the guard again); leaving the logged-out pages forgets it.
+      if (decision.logout) setSignOutNotice(session, signOutReason(target));
+      else if (!target.meta.requireLoggedOut) setSignOutNotice(session, undefined);
       if (decision.type === 'redirect') throw decision.replace ? replace(decision.to) : redirect(decision.to);
     } finally {
       activity.running -= 1;
     }
   };
+}
+
+function signOutReason(target: GuardLocation): SignOutNotice {
+  return target.meta.requireLoggedOut
+    ? { reason: 'loginPage' }
+    : { reason: 'forbidden', path: target.pathname };
 }
 
 /** The route table with the guard in front of it (as middleware of the top-level routes). */

@@ -39,6 +39,15 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(where(router)).toBe('/login');
     expect(session.loggedIn).toBe(false);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You were signed out because you may not open /admin/users.',
+    );
+  });
+
+  it('says nothing about signing out on the login page of a visitor who was not signed in', async () => {
+    renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(screen.queryByText(/You were signed out/)).not.toBeInTheDocument();
   });
 
   it('sends the user back to where they came from when they lack the permission', async () => {
@@ -58,6 +67,9 @@ describe('route guard', () => {
     expect(where(router)).toBe('/login');
     expect(session.loggedIn).toBe(false);
     expect(within(sideMenu()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You were signed out because you opened the login page.',
+    );
   });
 
   it('shows the menus by the permissions the session introspected', async () => {

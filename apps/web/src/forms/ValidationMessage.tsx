@@ -46,6 +46,11 @@ export function ValidationMessage(props: ValidationMessageProps) {
       return <>{t('validation.attributeInvalid', { name: props.name })}</>;
     case 'attributesInvalid':
       return <>{t('validation.attributesInvalid', { names: props.names.join(', ') })}</>;
+    // The character rules in words: people do not read `[0-9a-zA-Z-_.]+`. The API keeps the
+    // pattern in its messages (docs/decisions/0090-character-rules-in-words.md).
+    case 'name':
+    case 'slug':
+      return <>{t(`identityAdmin.characters.${props.rule}`)}</>;
     default:
       return <>{t(`validation.${props.rule}`)}</>;
   }

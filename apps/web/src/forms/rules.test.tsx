@@ -44,17 +44,17 @@ async function textOf(node: ReactNode, language = 'en'): Promise<string> {
 }
 
 describe('form rules', () => {
-  it('report the spec messages, and nothing for valid or (optional) empty values', async () => {
+  it('report the spec messages (character rules in words), and nothing for valid or (optional) empty values', async () => {
     const check = textRules(required(), minLength(3), maxLength(5), name());
     expect(await textOf(check(''))).toBe('This field is required');
     expect(await textOf(check('ab'))).toBe('This field should be at least 3 characters long');
     expect(await textOf(check('abcdef'))).toBe('The maximum length allowed is 5');
     expect(await textOf(check('a b'))).toBe(
-      'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+',
+      'Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.',
     );
     expect(check('a.b-c')).toBeNull();
     expect(await textOf(slug()('Abc'))).toBe(
-      'The input value is only allowed to consist of the following characters: [0-9a-z-_]+',
+      'Use only lowercase letters (a-z, no accents), digits, hyphen and underscore.',
     );
     expect(email()('')).toBeNull();
     expect(await textOf(email()('x@y'))).toBe('Value is not a valid email address');
@@ -80,7 +80,7 @@ describe('form rules', () => {
     expect(await textOf(required()(''), 'fr')).toBe('Ce champ est obligatoire');
     expect(await textOf(maxLength(2)('abc'), 'es')).toBe('La longitud máxima permitida es 2');
     expect(await textOf(name()('a b'), 'de')).toBe(
-      'Der Eingabewert darf nur aus den folgenden Zeichen bestehen: [0-9a-zA-Z-_.]+',
+      'Erlaubt sind nur Buchstaben (a-z, A-Z, ohne Umlaute), Ziffern, Bindestrich, Unterstrich und Punkt.',
     );
   });
 });
@@ -116,6 +116,16 @@ describe('server validation errors', () => {
       'The attribute name is invalid.',
     );
     expect(issuesOf(new Error('x'))).toEqual([]);
+  });
+
+  it('words the server character-rule message instead of showing its pattern', async () => {
+    const issue = {
+      path: 'name',
+      message: 'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+',
+    };
+    expect(await textOf(<ServerIssueMessage issue={issue} />)).toBe(
+      'Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.',
+    );
   });
 
   it('shows other API errors by their code', async () => {

@@ -71,6 +71,7 @@ export function ServerIssueMessage({ issue }: { readonly issue: ServerIssue }) {
   for (const template of TEMPLATES) {
     const match = template.regex.exec(issue.message);
     if (!match) continue;
+    if (template.key === 'name' || template.key === 'slug') return <ValidationMessage rule={template.key} />;
     const values = Object.fromEntries(template.names.map((name, index) => [name, match[index + 1]]));
     const translate = t as unknown as (key: string, options: Record<string, unknown>) => string;
     return <>{translate(`validation.${template.key}`, values)}</>;
@@ -85,6 +86,22 @@ export interface FieldErrorTarget {
 }
 
 /**
+ * The name a 409 `conflict` clashed on ("An entry with the same name exists already."), when the form
+ * has a name field: the clash belongs at that field, naming the value, not only in a summary.
+ */
+function takenName(form: FieldErrorTarget, error: unknown, fields: readonly string[]): string | undefined {
+  if (!fields.includes('name') || !isClientError(error) || error.code !== 'conflict') return undefined;
+  if (!/\bsame name\b/.test(error.message)) return undefined;
+  const value = (form.getValues?.() as { name?: unknown } | undefined)?.name;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function TakenNameMessage({ name }: { readonly name: string }) {
+  const { t } = useTranslation();
+  return <>{t('identityAdmin.nameTaken', { name })}</>;
+}
+
+/**
  * Shows the server's per-field issues at the fields that exist in the form; returns the issues of
  * fields the form does not have (for the summary message).
  */
@@ -94,6 +111,8 @@ export function applyServerIssues(
   fields: readonly string[],
 ): ServerIssue[] {
   const unplaced: ServerIssue[] = [];
+  const taken = takenName(form, error, fields);
+  if (taken !== undefined) form.setFieldError('name', <TakenNameMessage name={taken} />);
   for (const issue of issuesOf(error)) {
     if (fields.includes(issue.path)) form.setFieldError(issue.path, <ServerIssueMessage issue={issue} />);
     else unplaced.push(issue);

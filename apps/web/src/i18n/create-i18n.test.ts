@@ -17,6 +17,20 @@ describe('createI18n', () => {
     expect(createI18n().language).toBe('en');
   });
 
+  it('starts a German browser in German when no language was chosen yet', () => {
+    window.localStorage.removeItem(LOCALE_STORAGE_KEY);
+    const i18n = createI18n({ languages: ['de-AT', 'en'] });
+    expect(i18n.t('app.menu.projects')).toBe('Projekte');
+    expect(document.documentElement.lang).toBe('de');
+    expect(createI18n({ languages: ['pt-BR', 'en-GB'] }).language).toBe('en');
+  });
+
+  it('keeps the chosen language over the browser language', () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
+    expect(createI18n({ languages: ['de-DE'] }).t('app.menu.projects')).toBe('Projects');
+    window.localStorage.removeItem(LOCALE_STORAGE_KEY);
+  });
+
   it('interpolates the generic validation messages, also in French and Spanish', async () => {
     const i18n = createI18n();
     expect(i18n.t('validation.minLength', { min: 3 })).toBe(

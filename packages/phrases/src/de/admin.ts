@@ -82,11 +82,11 @@ export const admin: Phrases['admin'] = {
     page: 'Client',
   },
   scopes: {
-    title: 'Scopes',
-    page: 'Scope',
-    builtInLocked: 'Der Name eines eingebauten Scopes kann nicht geändert werden.',
+    title: 'Geltungsbereiche',
+    page: 'Geltungsbereich',
+    builtInLocked: 'Der Name eines eingebauten Geltungsbereichs kann nicht geändert werden.',
   },
   tabs: {
-    scopes: 'Scopes',
+    scopes: 'Geltungsbereiche',
   },
 };

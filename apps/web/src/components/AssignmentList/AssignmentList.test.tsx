@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -56,9 +56,24 @@ describe('AssignmentList', () => {
     expect(await screen.findByRole('button', { name: 'Remove editor' })).toBeInTheDocument();
     const created = server.calls.find((call) => call.path === '/auth/user-roles' && call.method === 'POST');
     expect(created?.body).toEqual({ user_id: 'u1', role_id: 'r2' });
+    expect(await screen.findByText('editor assigned.')).toBeInTheDocument();
+
+    // Removing asks first; cancelling keeps the link.
+    await user.click(screen.getByRole('button', { name: 'Remove admin' }));
+    const question = await screen.findByRole('dialog', { name: 'Remove assignment' });
+    expect(question).toHaveTextContent('Remove admin? Access granted through it ends at once.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Remove admin' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove assignment' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Assign admin' })).toBeInTheDocument();
+    expect(await screen.findByText('admin removed.')).toBeInTheDocument();
     expect(server.calls.some((call) => call.method === 'DELETE' && call.path === '/auth/user-roles/l1')).toBe(
       true,
     );

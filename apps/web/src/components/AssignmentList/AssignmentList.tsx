@@ -1,6 +1,7 @@
 import type { PlainPhraseKey } from '@federa/phrases';
 import type { ListQuery, ListResponse } from '@federa/schemas';
-import { ActionIcon, Loader } from '@mantine/core';
+import { ActionIcon, Loader, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 import { ResourceList, type ResourceListColumn } from '../ResourceList/ResourceList.tsx';
-import { notify } from '../Feedback/notify.ts';
+import { modalCloseProps, notify } from '../Feedback/notify.ts';
 
 /** A link record (user-role, role-permission, ...): its id and the two ids it joins. */
 export type LinkRecord = Identified & Record<string, unknown>;
@@ -91,8 +92,8 @@ export function AssignmentList<T extends Identified>({
 
   const linkOf = (candidateId: string) => links.data?.data.find((item) => item[candidateKey] === candidateId);
 
-  const toggle = async (item: T) => {
-    const existing = linkOf(item.id);
+  const change = async (item: T, existing: LinkRecord | undefined) => {
+    const name = nameOf(item);
     setBusy((current) => new Set(current).add(item.id));
     try {
       if (existing) {
@@ -107,6 +108,13 @@ export function AssignmentList<T extends Identified>({
           current.some((entry) => entry.id === created.id) ? current : [...current, created],
         );
       }
+      // Say what happened: the toggle alone changes too quietly to be sure of it.
+      notify(t, {
+        color: 'green',
+        message: t(existing ? 'identityAdmin.assignment.removed' : 'identityAdmin.assignment.assigned', {
+          name,
+        }),
+      });
     } catch (error) {
       notify(t, {
         color: 'red',
@@ -120,6 +128,21 @@ export function AssignmentList<T extends Identified>({
         return next;
       });
     }
+  };
+
+  /** Assigning is done at once; removing takes away access, so it asks first. */
+  const toggle = (item: T) => {
+    const existing = linkOf(item.id);
+    if (!existing) return void change(item, undefined);
+    const name = nameOf(item);
+    modals.openConfirmModal({
+      ...modalCloseProps(t),
+      title: t('identityAdmin.assignment.removeTitle'),
+      children: <Text size="sm">{t('identityAdmin.assignment.removeConfirm', { name })}</Text>,
+      labels: { confirm: t('identityAdmin.assignment.removeButton'), cancel: t('admin.list.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void change(item, existing),
+    });
   };
 
   const nameOf = (item: T) => itemName?.(item) ?? String((item as { name?: unknown }).name ?? item.id);
@@ -144,7 +167,7 @@ export function AssignmentList<T extends Identified>({
             aria-label={t(assigned ? 'admin.assignment.unassign' : 'admin.assignment.assign', { name })}
             disabled={!allowed}
             loading={busy.has(item.id)}
-            onClick={() => void toggle(item)}
+            onClick={() => toggle(item)}
           >
             {assigned ? <IconMinus size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />}
           </ActionIcon>

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle, IconLogin2 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { realmQueryKeys, realmWindowLoader, type RealmSummary } from '../../api/realms.ts';
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
 import { safeRedirectTarget } from '../../session/redirect-target.ts';
-import { useApiClient, useSession } from '../../session/session-context.tsx';
+import { useApiClient, useSession, useSessionStore } from '../../session/session-context.tsx';
+import { signOutNotice } from '../../session/sign-out-notice.ts';
 import { describeAuthorization } from '../Authorize/authorize-api.ts';
 import { ExternalProviders } from './ExternalProviders.tsx';
 import { initialLoginValues, loginValidation, type LoginValues } from './login-form.ts';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const loadRealms = useMemo(() => realmWindowLoader(api), [api]);
+  const notice = signOutNotice(useSessionStore());
 
   const form = useForm<LoginValues>({
     mode: 'controlled',
@@ -73,6 +75,13 @@ export function LoginPage() {
             </Text>
             {clientName && <Text size="sm">{t('signin.login.continueTo', { client: clientName })}</Text>}
           </Stack>
+          {notice && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+              {notice.reason === 'forbidden'
+                ? t('identityAdmin.signedOut.forbidden', { path: notice.path })
+                : t('identityAdmin.signedOut.loginPage')}
+            </Alert>
+          )}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <TextInput

@@ -28,9 +28,7 @@ describe('permission screens', () => {
     await user.type(screen.getByRole('textbox', { name: 'Display name' }), 'x');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(
-      await screen.findByText(
-        'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+',
-      ),
+      await screen.findByText('Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.'),
     ).toBeInTheDocument();
     expect(screen.getByText('This field should be at least 3 characters long')).toBeInTheDocument();
   });

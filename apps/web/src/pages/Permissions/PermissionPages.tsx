@@ -2,6 +2,8 @@ import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
 import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
+import { PERMISSION_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
@@ -28,21 +30,31 @@ export function PermissionListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<Permission>
-      resource={authResources.permissions}
-      query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
-      label="app.pages.permissions"
-      columns={identityColumns<Permission>()}
-      itemName={(permission) => permission.name}
-      detailPath={(permission) => `${LIST_PATH}/${permission.id}`}
-      canDelete={(permission) => hasPermission(P.PERMISSION_DELETE) && !permission.built_in}
-    />
+    <ReadableList readers={PERMISSION_READERS}>
+      <ResourceList<Permission>
+        resource={authResources.permissions}
+        query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
+        label="app.pages.permissions"
+        columns={identityColumns<Permission>()}
+        itemName={(permission) => permission.name}
+        detailPath={(permission) => `${LIST_PATH}/${permission.id}`}
+        canDelete={(permission) => hasPermission(P.PERMISSION_DELETE) && !permission.built_in}
+      />
+    </ReadableList>
   );
 }
 
 export function PermissionAddPage() {
   const navigate = useNavigate();
-  return <PermissionForm onSaved={(permission) => void navigate(`${LIST_PATH}/${permission.id}`)} />;
+  const { hasAnyPermission } = useSession();
+  // The save already confirmed itself; open the new record only for those who may read it.
+  return (
+    <PermissionForm
+      onSaved={(permission) =>
+        void navigate(afterCreatePath(hasAnyPermission(PERMISSION_READERS), LIST_PATH, permission.id))
+      }
+    />
+  );
 }
 
 export function PermissionDetailPage() {

@@ -48,7 +48,7 @@ describe('PolicyForm: basics', () => {
     await user.click(submit());
     expect(screen.getByText('Choose a policy type.')).toBeInTheDocument();
     expect(nameField()).toHaveAccessibleDescription(
-      'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+',
+      'Use only letters (a-z, A-Z, no accents), digits, hyphen, underscore and dot.',
     );
     expect(within(form()).getByRole('textbox', { name: 'Display name' })).toHaveAccessibleDescription(
       'This field should be at least 3 characters long',

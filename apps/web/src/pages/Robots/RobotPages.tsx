@@ -2,6 +2,8 @@ import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
 import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
+import { ROBOT_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
@@ -28,21 +30,31 @@ export function RobotListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<Robot>
-      resource={authResources.robots}
-      query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
-      label="app.pages.robots"
-      columns={identityColumns<Robot>()}
-      itemName={(robot) => robot.name}
-      detailPath={(robot) => `${LIST_PATH}/${robot.id}`}
-      canDelete={hasPermission(P.ROBOT_DELETE)}
-    />
+    <ReadableList readers={ROBOT_READERS}>
+      <ResourceList<Robot>
+        resource={authResources.robots}
+        query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
+        label="app.pages.robots"
+        columns={identityColumns<Robot>()}
+        itemName={(robot) => robot.name}
+        detailPath={(robot) => `${LIST_PATH}/${robot.id}`}
+        canDelete={hasPermission(P.ROBOT_DELETE)}
+      />
+    </ReadableList>
   );
 }
 
 export function RobotAddPage() {
   const navigate = useNavigate();
-  return <RobotForm onSaved={(robot) => void navigate(`${LIST_PATH}/${robot.id}`)} />;
+  const { hasAnyPermission } = useSession();
+  // The save already confirmed itself; open the new record only for those who may read it.
+  return (
+    <RobotForm
+      onSaved={(robot) =>
+        void navigate(afterCreatePath(hasAnyPermission(ROBOT_READERS), LIST_PATH, robot.id))
+      }
+    />
+  );
 }
 
 export function RobotDetailPage() {

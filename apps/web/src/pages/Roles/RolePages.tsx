@@ -2,6 +2,8 @@ import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
 import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
+import { ROLE_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
@@ -37,15 +39,17 @@ export function RoleListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<Role>
-      resource={authResources.roles}
-      query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
-      label="app.pages.roles"
-      columns={identityColumns<Role>()}
-      itemName={(role) => role.name}
-      detailPath={(role) => `${LIST_PATH}/${role.id}`}
-      canDelete={(role) => hasPermission(P.ROLE_DELETE) && !role.built_in}
-    />
+    <ReadableList readers={ROLE_READERS}>
+      <ResourceList<Role>
+        resource={authResources.roles}
+        query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
+        label="app.pages.roles"
+        columns={identityColumns<Role>()}
+        itemName={(role) => role.name}
+        detailPath={(role) => `${LIST_PATH}/${role.id}`}
+        canDelete={(role) => hasPermission(P.ROLE_DELETE) && !role.built_in}
+      />
+    </ReadableList>
   );
 }
 
@@ -68,7 +72,13 @@ export function RoleForm({
 
 export function RoleAddPage() {
   const navigate = useNavigate();
-  return <RoleForm onSaved={(role) => void navigate(`${LIST_PATH}/${role.id}`)} />;
+  const { hasAnyPermission } = useSession();
+  // The save already confirmed itself; open the new record only for those who may read it.
+  return (
+    <RoleForm
+      onSaved={(role) => void navigate(afterCreatePath(hasAnyPermission(ROLE_READERS), LIST_PATH, role.id))}
+    />
+  );
 }
 
 export function RoleDetailPage() {

@@ -3,11 +3,13 @@ import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
 import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
 import { authResources, type User } from '../../resources/resource-types.ts';
+import { USER_READERS } from '../../navigation/identity-readers.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UserPasswordForm } from './UserPasswordForm.tsx';
@@ -28,24 +30,33 @@ export function UsersPage() {
 }
 
 export function UserListPage() {
-  const { hasPermission } = useSession();
+  const { hasPermission, user: me } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<User>
-      resource={authResources.users}
-      query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
-      label="app.pages.users"
-      columns={identityColumns<User>()}
-      itemName={(user) => user.name}
-      detailPath={(user) => `${LIST_PATH}/${user.id}`}
-      canDelete={hasPermission(P.USER_DELETE)}
-    />
+    <ReadableList readers={USER_READERS}>
+      <ResourceList<User>
+        resource={authResources.users}
+        query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
+        label="app.pages.users"
+        columns={identityColumns<User>()}
+        itemName={(user) => user.name}
+        detailPath={(user) => `${LIST_PATH}/${user.id}`}
+        // Nobody is offered to delete themselves: they would lock themselves out mid-session.
+        canDelete={(user) => hasPermission(P.USER_DELETE) && user.id !== me?.id}
+      />
+    </ReadableList>
   );
 }
 
 export function UserAddPage() {
   const navigate = useNavigate();
-  return <UserForm onSaved={(user) => void navigate(`${LIST_PATH}/${user.id}`)} />;
+  const { hasAnyPermission } = useSession();
+  // The save already confirmed itself; open the new user only for those who may read users.
+  return (
+    <UserForm
+      onSaved={(user) => void navigate(afterCreatePath(hasAnyPermission(USER_READERS), LIST_PATH, user.id))}
+    />
+  );
 }
 
 /** `/admin/users/:id` with the tabs general, roles and permissions. */

@@ -6,10 +6,12 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
 /**
@@ -18,14 +20,21 @@ import { idColumn, timestamps } from '../../../platform/db/columns.ts';
  * the realm of each side so realm-scoped lists need no join.
  */
 
-export const realms = pgTable('auth_realms', {
-  id: idColumn(),
-  name: varchar('name', { length: 128 }).notNull().unique(),
-  display_name: varchar('display_name', { length: 256 }),
-  description: text('description'),
-  built_in: boolean('built_in').notNull().default(false),
-  ...timestamps(),
-});
+/** Realm names are unique regardless of case: `Research` and `research` would be told apart by nobody. */
+export const REALM_NAME_LOWER_INDEX = 'auth_realms_name_lower_unique';
+
+export const realms = pgTable(
+  'auth_realms',
+  {
+    id: idColumn(),
+    name: varchar('name', { length: 128 }).notNull().unique(),
+    display_name: varchar('display_name', { length: 256 }),
+    description: text('description'),
+    built_in: boolean('built_in').notNull().default(false),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex(REALM_NAME_LOWER_INDEX).on(sql`lower(${table.name})`)],
+);
 
 const realmRef = () => uuid('realm_id').references(() => realms.id, { onDelete: 'cascade' });
 

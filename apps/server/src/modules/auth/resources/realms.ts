@@ -1,15 +1,22 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { ErrorCode, IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { describeConstraintViolation } from '../../../platform/http/database-errors.ts';
+import { badRequest, HttpError } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
 import { generateName } from '../crypto/secrets.ts';
-import { realms } from '../db/identity.ts';
+import { REALM_NAME_LOWER_INDEX, realms } from '../db/identity.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
 import { assignRealmDefaultScopes } from '../scopes/realm-scopes.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { name, optionalText } from './validation.ts';
+
+// The index on lower(name) would otherwise report the column as "lower(name::text)".
+describeConstraintViolation(
+  REALM_NAME_LOWER_INDEX,
+  () => new HttpError(409, ErrorCode.CONFLICT, 'An entry with the same name exists already.'),
+);
 
 const fields = z.object({
   name: name(3, 128).nullish(),

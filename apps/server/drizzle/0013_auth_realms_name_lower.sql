@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "auth_realms_name_lower_unique" ON "auth_realms" USING btree (lower("name"));

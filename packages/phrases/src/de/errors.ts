@@ -47,7 +47,7 @@ export const errors: Phrases['errors'] = {
   ECONNRESET:
     'Der Server ist nicht erreichbar. Bitte überprüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   ECONNABORTED: 'Die Anfrage wurde abgebrochen.',
-  discovery_failed: 'Das Discovery-Dokument konnte nicht gelesen werden.',
+  discovery_failed: 'Das Dokument der automatischen Erkennung konnte nicht gelesen werden.',
   vault_unavailable: 'Der Secrets-Vault konnte nicht verwendet werden. Bitte versuchen Sie es später erneut.',
   auth_header_invalid: 'Der Authorization-Header ist ungültig.',
   auth_header_parse: 'Der Authorization-Header konnte nicht gelesen werden.',

@@ -24,7 +24,7 @@ export const events: Phrases['events'] = {
   fields: {
     time: 'Zeit',
     event: 'Ereignis',
-    scope: 'Bereich',
+    scope: 'Umfang',
     refType: 'Entitätstyp',
     refId: 'Datensatz',
     actor: 'Akteur',

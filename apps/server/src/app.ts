@@ -10,6 +10,7 @@ import type { AppConfig } from './config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerJsonBodyParser } from './platform/http/json-body.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { loggerOptions } from './platform/logging/logger.ts';
 import { registerHealth } from './platform/observability/health.ts';
@@ -79,6 +80,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   await app.register(cookie);
   await app.register(formbody);

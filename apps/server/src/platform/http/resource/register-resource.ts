@@ -1,3 +1,4 @@
+import { ErrorCode } from '@federa/schemas';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +7,8 @@ import type { ListResponse } from '@federa/schemas';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { withTransaction, type Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
+import { parseInput } from '../parse-input.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
 import { recordListSchemaOf, recordSchemaOf } from './response-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -171,7 +173,7 @@ export function registerResource(
 
   const create = async (request: FastifyRequest, body: unknown, forcedId?: string) => {
     await preCheck(request, definition.permissions.create);
-    const input = definition.createSchema.parse(body);
+    const input = parseInput(definition.createSchema, body);
     // Preparation and checks read outside the write transaction: the embedded database has a single
     // connection, and a permission check inside a transaction would wait for itself.
     const data = definition.hooks?.prepareCreate
@@ -194,7 +196,8 @@ export function registerResource(
 
   const update = async (request: FastifyRequest, key: string, body: unknown) => {
     const refused = await preCheckOrSelf(request, definition.permissions.update);
-    const input = definition.updateSchema!.parse(body);
+    const input = parseInput(definition.updateSchema!, body);
+    if (!Object.values(input).some((value) => value !== undefined)) throw nothingToChange();
     const existing = await requireRecord(db, key, request, refused);
     const data = definition.hooks?.prepareUpdate
       ? await definition.hooks.prepareUpdate(existing, input, { request, db })
@@ -212,11 +215,15 @@ export function registerResource(
     }
     await definition.hooks?.beforeUpdate?.(existing, input, { request, db });
     const updated = await withTransaction(db, async (tx) => {
-      const [row] = (await tx
-        .update(definition.table)
-        .set(data as never)
-        .where(eq(idColumn, existing.id as string))
-        .returning()) as Row[];
+      // A hook may take every field for itself (links, secrets); the stored row then stays as it is.
+      const changes = Object.values(data).some((value) => value !== undefined);
+      const [row] = changes
+        ? ((await tx
+            .update(definition.table)
+            .set(data as never)
+            .where(eq(idColumn, existing.id as string))
+            .returning()) as Row[])
+        : [existing];
       if (!row) throw notFound(`The ${definition.label} was not found.`);
       await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx });
       return row;
@@ -327,6 +334,13 @@ export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'acto
 export function realmColumnsOf(realmColumn: RealmColumns | undefined): readonly PgColumn[] {
   if (!realmColumn) return [];
   return Array.isArray(realmColumn) ? (realmColumn as readonly PgColumn[]) : [realmColumn as PgColumn];
+}
+
+function nothingToChange() {
+  return badRequest(
+    'The request changes nothing: send at least one attribute to update.',
+    ErrorCode.VALIDATION_FAILED,
+  );
 }
 
 function assertSelfUpdatable(fields: readonly string[], updatable: readonly string[]): void {

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/config.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
+import { clientErrorHandler } from './platform/http/client-errors.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -70,6 +71,7 @@ export async function buildApp({
       ? { ...loggerOptions(config.logLevel), ...(logDestination ? { stream: logDestination } : {}) }
       : false,
     trustProxy: true,
+    clientErrorHandler,
     // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,

@@ -16,6 +16,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 'unauthorized',
   FORBIDDEN: 'forbidden',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
+  REQUEST_HEADERS_TOO_LARGE: 'request_headers_too_large',
+  REQUEST_TIMEOUT: 'request_timeout',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
   RATE_LIMITED: 'rate_limited',
   SERVICE_UNAVAILABLE: 'service_unavailable',

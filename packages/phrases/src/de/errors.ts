@@ -11,6 +11,8 @@ export const errors: Phrases['errors'] = {
   unauthorized: 'Bitte melden Sie sich an, um fortzufahren.',
   forbidden: 'Sie sind dazu nicht berechtigt.',
   payload_too_large: 'Der Upload ist zu groß.',
+  request_headers_too_large: 'Die Anfrage ist zu groß, um gelesen zu werden (Kopfzeilen oder Adresse).',
+  request_timeout: 'Die Anfrage kam zu langsam an. Bitte versuchen Sie es erneut.',
   unsupported_media_type: 'Dieser Datei- oder Inhaltstyp wird nicht unterstützt.',
   rate_limited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   service_unavailable: 'Der Dienst ist derzeit nicht verfügbar. Bitte versuchen Sie es später erneut.',

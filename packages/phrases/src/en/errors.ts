@@ -17,6 +17,8 @@ export const errors = {
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You are not allowed to do this.',
   payload_too_large: 'The upload is too large.',
+  request_headers_too_large: 'The request is too large to be read (headers or address).',
+  request_timeout: 'The request took too long to arrive. Please try again.',
   unsupported_media_type: 'This file or content type is not supported.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   service_unavailable: 'The service is currently unavailable. Please try again later.',

@@ -70,7 +70,7 @@ export async function buildApp({
     logger: logger
       ? { ...loggerOptions(config.logLevel), ...(logDestination ? { stream: logDestination } : {}) }
       : false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     clientErrorHandler,
     // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
     forceCloseConnections: 'idle',

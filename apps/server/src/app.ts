@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
 import { clientErrorHandler } from './platform/http/client-errors.ts';
@@ -70,7 +71,7 @@ export async function buildApp({
     logger: logger
       ? { ...loggerOptions(config.logLevel), ...(logDestination ? { stream: logDestination } : {}) }
       : false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     clientErrorHandler,
     // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
     forceCloseConnections: 'idle',

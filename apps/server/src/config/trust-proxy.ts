@@ -51,3 +51,12 @@ export const TrustProxySchema = z
     }
     return entries;
   });
+
+/** The setting in the form Fastify's `trustProxy` takes (its types know no hop count). */
+export function fastifyTrustProxy(
+  setting: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  // The same rule proxy-addr applies to a hop count: the nearest `setting` hops are proxies.
+  return (_address, hop) => hop < setting;
+}

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { ErrorCode, type ErrorBody } from '@federa/schemas';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** The answer to a request Node's HTTP parser refused before any route saw it. */
 export function clientErrorBody(error: { code?: string }): ErrorBody {
@@ -29,6 +29,7 @@ export function clientErrorBody(error: { code?: string }): ErrorBody {
  * Node does.
  */
 export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = function (
+  this: FastifyInstance,
   error: Error & { code?: string },
   socket: Socket,
 ) {

@@ -10,6 +10,7 @@ import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
+import type { ParsedListQuery } from '../query/types.ts';
 import { recordListSchemaOf, recordSchemaOf } from './response-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
@@ -81,6 +82,11 @@ export function registerResource(
       .limit(1);
     return row as Row | undefined;
   };
+  /** Whether a record with the id exists at all, visible to the caller or not. */
+  const existsOutOfSight = async (id: string) => {
+    const [row] = await db.select({ id: idColumn }).from(definition.table).where(eq(idColumn, id)).limit(1);
+    return row !== undefined;
+  };
   /** The record, or a 404; a caller refused up front learns nothing about other records' existence. */
   const requireRecord = async (
     executor: Executor,
@@ -91,6 +97,13 @@ export function registerResource(
     const row = await findRecord(executor, key, request);
     if (!row) throw refused ?? notFound(`The ${definition.label} was not found.`);
     return row;
+  };
+
+  /** The part of a record anybody may read (`publicFields`), with included relations. */
+  const publicPart = (row: Row): Row => {
+    const allowed = new Set(definition.publicFields ?? []);
+    const includable = new Set(definition.query.relations.keys());
+    return Object.fromEntries(Object.entries(row).filter(([key]) => allowed.has(key) || includable.has(key)));
   };
 
   /** What a response may show of a row: no secret columns, no hidden columns unless asked for. */
@@ -120,6 +133,21 @@ export function registerResource(
       ...(previous ? { previous: strip(previous) } : {}),
     });
 
+  /**
+   * Whether the caller reads the public fields only: the resource has some, and the caller lacks the
+   * read permission. Without public fields, a missing permission is refused as usual.
+   */
+  const readsPublicOnly = async (request: FastifyRequest): Promise<boolean> => {
+    if (!definition.publicFields) {
+      await preCheck(request, definition.permissions.read);
+      return false;
+    }
+    return preCheck(request, definition.permissions.read).then(
+      () => false,
+      () => true,
+    );
+  };
+
   typed.get(
     `/${definition.path}`,
     {
@@ -131,18 +159,22 @@ export function registerResource(
       },
     },
     async (request) => {
-      await preCheck(request, definition.permissions.read);
+      const publicOnly = await readsPublicOnly(request);
       const parsed = parseListQuery(request.query, definition.query);
       assertNoSecretFields(parsed.fields, hidden);
+      if (publicOnly) assertPublicQuery(parsed, request.query, definition.publicFields!);
       const readPage = async () => {
         const page = await runListQuery(db, definition.query, parsed, { where: visible(request) });
-        return definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+        const shaped = definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+        return publicOnly ? { ...shaped, data: shaped.data.map(publicPart) } : shaped;
       };
       const version = definition.listVersion?.(request);
       // Included relations come from other tables, which the version does not cover.
       if (version === undefined || parsed.include.length > 0) return readPage();
-      // What a page holds depends only on the query and on the realm the caller sees (visibleRows).
-      return listPages.get(`${request.identity?.realmId ?? ''} ${request.url}`, version, readPage);
+      // What a page holds depends only on the query, on the realm the caller sees (visibleRows) and
+      // on whether the caller reads public fields only.
+      const key = `${publicOnly ? 'public' : 'full'} ${request.identity?.realmId ?? ''} ${request.url}`;
+      return listPages.get(key, version, readPage);
     },
   );
 
@@ -157,17 +189,24 @@ export function registerResource(
       },
     },
     async (request) => {
-      const refused = await preCheckOrSelf(request, definition.permissions.read);
+      const publicOnly = definition.publicFields ? await readsPublicOnly(request) : false;
+      const refused = publicOnly ? undefined : await preCheckOrSelf(request, definition.permissions.read);
       const parsed = parseReadQuery(request.query, definition.query);
       assertNoSecretFields(parsed.fields, hidden);
       const record = await requireRecord(db, request.params.id, request, refused);
-      if (!isSelf(request, record)) {
+      let limited = publicOnly;
+      if (!limited && !isSelf(request, record)) {
         if (refused) throw refused;
-        await check(request, definition.permissions.read, record);
+        const denied = await check(request, definition.permissions.read, record).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        if (denied && !definition.publicFields) throw denied;
+        limited = denied !== undefined;
       }
       const row = await runReadQuery(db, definition.query, parsed, eq(idColumn, record.id as string));
       if (!row) throw notFound(`The ${definition.label} was not found.`);
-      return toResponse(row);
+      return limited ? publicPart(toResponse(row)) : toResponse(row);
     },
   );
 
@@ -278,6 +317,12 @@ export function registerResource(
           const existing = await findRecord(db, request.params.id, request);
           if (existing) return reply.status(202).send(await update(request, request.params.id, request.body));
           const forcedId = UUID.test(request.params.id) ? request.params.id : undefined;
+          if (forcedId && (await existsOutOfSight(forcedId))) {
+            // The id belongs to a record the caller may not see: answer as for an update of it
+            // (POST), never "exists already", so another realm's ids stay unconfirmed.
+            await preCheck(request, definition.permissions.create);
+            throw notFound(`The ${definition.label} was not found.`);
+          }
           const body = forcedId ? request.body : { ...(request.body as Row), name: request.params.id };
           return reply.status(201).send(await create(request, body, forcedId));
         },
@@ -334,6 +379,24 @@ export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'acto
 export function realmColumnsOf(realmColumn: RealmColumns | undefined): readonly PgColumn[] {
   if (!realmColumn) return [];
   return Array.isArray(realmColumn) ? (realmColumn as readonly PgColumn[]) : [realmColumn as PgColumn];
+}
+
+/** A caller reading public fields only may filter and sort by them, and by nothing else. */
+function assertPublicQuery(
+  parsed: ParsedListQuery,
+  query: Record<string, unknown>,
+  publicFields: readonly string[],
+): void {
+  // The requested sort only; the resource's default order is not the caller's choice.
+  const sort = typeof query.sort === 'string' ? query.sort.split(',') : [];
+  const fields = [
+    ...parsed.filters.filter((filter) => !filter.relation).map((filter) => filter.field),
+    ...sort.map((field) => field.trim().replace(/^[-+]/, '')).filter(Boolean),
+  ];
+  const refused = fields.filter((field) => !publicFields.includes(field));
+  if (refused.length > 0) {
+    throw forbidden(`Filtering or sorting by ${[...new Set(refused)].join(', ')} needs the read permission.`);
+  }
 }
 
 function nothingToChange() {

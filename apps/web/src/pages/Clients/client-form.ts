@@ -44,7 +44,7 @@ export function initialClientValues(
     base_url: client?.base_url ?? '',
     root_url: client?.root_url ?? '',
     is_confidential: client?.is_confidential ?? true,
-    secret: client ? (client.secret ?? '') : generateClientSecret(),
+    secret: client ? '' : generateClientSecret(),
   };
 }
 

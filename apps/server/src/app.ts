@@ -162,6 +162,7 @@ export async function buildApp({
       database,
       databaseUrl: config.databaseUrl,
       corsOrigins: config.corsOrigins,
+      revalidateIntervalMs: config.realtime.revalidateIntervalMs,
     });
   } else {
     // Without the realtime role, this instance's writes still reach the realtime replicas' sockets.

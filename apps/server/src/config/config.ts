@@ -114,6 +114,10 @@ const EnvironmentSchema = z.object({
   ),
   CORS_ORIGINS: optionalString.default('').pipe(commaList),
   TRUST_PROXY: TrustProxySchema,
+  REALTIME_REVALIDATE_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0, 'must be 0 (never) or a number of milliseconds').default(5000),
+  ),
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -218,6 +222,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Whose `X-Forwarded-For` is believed for the client address (limits, lock-outs, logs). */
   trustProxy: TrustProxy;
+  /** Open sockets are checked this often for a revoked token or a deactivated account; 0 = never. */
+  realtime: { revalidateIntervalMs: number };
   webDistDir: string;
   shutdownTimeoutMs: number;
   /** Token requests (`POST /auth/token`) allowed per client address and minute; 0 = no limit. */
@@ -317,6 +323,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     roles: [...new Set(env.ROLES)],
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
+    realtime: { revalidateIntervalMs: env.REALTIME_REVALIDATE_INTERVAL_MS },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     tokenRateLimitPerMinute: env.TOKEN_RATE_LIMIT_PER_MINUTE,

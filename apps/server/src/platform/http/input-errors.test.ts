@@ -100,3 +100,32 @@ describe('input errors answer 4xx with the standard body', () => {
     expectClientError(await admin.post('/auth/roles', { name: 'nul\u0000role' }), 400);
   });
 });
+
+describe('ids chosen with PUT', () => {
+  let ctx: TestApp;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ ROLES: 'api' });
+    admin = await signIn(ctx.app);
+  });
+  afterAll(() => ctx.close());
+
+  it('accepts a random (version 4) UUID, as the database generates everywhere else', async () => {
+    const id = crypto.randomUUID();
+    const response = await admin.request('PUT', `/auth/roles/${id}`, { name: 'chosen-v4' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().id).toBe(id);
+  });
+
+  it.each([
+    ['the nil UUID', '00000000-0000-0000-0000-000000000000'],
+    ['a time-based (version 1) UUID', 'c232ab00-9414-11ec-b3c8-9f6bdeced846'],
+    ['a version 7 UUID', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'],
+  ])('refuses %s with 400', async (_label, id) => {
+    const response = await admin.request('PUT', `/auth/roles/${id}`, { name: `chosen-${id.slice(0, 8)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+    expect((await admin.get(`/auth/roles/${id}`)).statusCode).toBe(404);
+  });
+});

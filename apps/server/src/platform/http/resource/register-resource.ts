@@ -7,7 +7,7 @@ import type { ListResponse } from '@federa/schemas';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { withTransaction, type Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound, validationFailed } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
 import type { ParsedListQuery } from '../query/types.ts';
@@ -20,6 +20,8 @@ const LIST_PAGE_CACHE = { maxEntries: 200, ttlMs: 60_000 };
 
 const IdParams = z.object({ id: z.string().min(1).max(256) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What the database generates for every other record (gen_random_uuid): a random, version 4 UUID. */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
  * Registers the REST routes of one resource (docs/design.md §4): list, read, create (201), update (202),
@@ -317,6 +319,12 @@ export function registerResource(
           const existing = await findRecord(db, request.params.id, request);
           if (existing) return reply.status(202).send(await update(request, request.params.id, request.body));
           const forcedId = UUID.test(request.params.id) ? request.params.id : undefined;
+          if (forcedId && !UUID_V4.test(forcedId)) {
+            // A chosen id looks like every generated one, so nobody can pick nil or ordered ids.
+            throw validationFailed([
+              { path: 'id', code: 'invalid_format', message: 'The id must be a random (version 4) UUID.' },
+            ]);
+          }
           if (forcedId && (await existsOutOfSight(forcedId))) {
             // The id belongs to a record the caller may not see: answer as for an update of it
             // (POST), never "exists already", so another realm's ids stay unconfirmed.

@@ -8,6 +8,7 @@ import { copy } from './de/copy.ts';
 import { adminB } from './de/admin-b.ts';
 import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
+import { saveConflict } from './de/save-conflict.ts';
 import { validation } from './de/validation.ts';
 import type { Phrases } from './en.ts';
 
@@ -24,4 +25,5 @@ export const de: Phrases = {
   events,
   adminHome,
   copy,
+  saveConflict,
 };

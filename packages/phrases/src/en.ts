@@ -8,6 +8,7 @@ import { copy } from './en/copy.ts';
 import { adminB } from './en/admin-b.ts';
 import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
+import { saveConflict } from './en/save-conflict.ts';
 import { validation } from './en/validation.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
@@ -28,6 +29,7 @@ export const en = {
   events,
   adminHome,
   copy,
+  saveConflict,
 } as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */

@@ -13,6 +13,7 @@ export const ErrorCode = {
   ENTITY_NOT_FOUND: 'entity_not_found',
   ROUTE_NOT_FOUND: 'route_not_found',
   CONFLICT: 'conflict',
+  ENTITY_MODIFIED: 'entity_modified',
   UNAUTHORIZED: 'unauthorized',
   FORBIDDEN: 'forbidden',
   PAYLOAD_TOO_LARGE: 'payload_too_large',

@@ -8,6 +8,8 @@ export const errors: Phrases['errors'] = {
   entity_not_found: 'Der angeforderte Eintrag existiert nicht (mehr).',
   route_not_found: 'Diese Adresse existiert auf dem Server nicht.',
   conflict: 'Ein Eintrag mit diesen Werten existiert bereits.',
+  entity_modified:
+    'Jemand anderes hat diesen Eintrag geändert, seit Sie ihn geöffnet haben. Laden Sie ihn neu, um die Änderungen zu sehen, oder überschreiben Sie sie mit Ihren.',
   unauthorized: 'Bitte melden Sie sich an, um fortzufahren.',
   forbidden: 'Sie sind dazu nicht berechtigt.',
   payload_too_large: 'Der Upload ist zu groß.',

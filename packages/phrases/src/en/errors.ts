@@ -14,6 +14,8 @@ export const errors = {
   entity_not_found: 'The requested entry does not exist (any more).',
   route_not_found: 'This address does not exist on the server.',
   conflict: 'An entry with these values already exists.',
+  entity_modified:
+    'Someone else changed this entry since you opened it. Reload it to see their changes, or overwrite them with yours.',
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You are not allowed to do this.',
   payload_too_large: 'The upload is too large.',

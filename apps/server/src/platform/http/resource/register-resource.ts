@@ -7,7 +7,7 @@ import type { ListResponse } from '@federa/schemas';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { withTransaction, type Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
-import { badRequest, forbidden, notFound, validationFailed } from '../errors.ts';
+import { badRequest, forbidden, HttpError, notFound, validationFailed } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
 import type { ParsedListQuery } from '../query/types.ts';
@@ -190,7 +190,7 @@ export function registerResource(
         response: { 200: RecordBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const publicOnly = definition.publicFields ? await readsPublicOnly(request) : false;
       const refused = publicOnly ? undefined : await preCheckOrSelf(request, definition.permissions.read);
       const parsed = parseReadQuery(request.query, definition.query);
@@ -208,6 +208,8 @@ export function registerResource(
       }
       const row = await runReadQuery(db, definition.query, parsed, eq(idColumn, record.id as string));
       if (!row) throw notFound(`The ${definition.label} was not found.`);
+      // The version an update may name in If-Match to refuse overwriting someone else's change.
+      if (typeof record.updated_at === 'string') void reply.header('etag', `"${record.updated_at}"`);
       return limited ? publicPart(toResponse(row)) : toResponse(row);
     },
   );
@@ -254,6 +256,7 @@ export function registerResource(
       if (!definition.self || !isSelf(request, existing)) throw denied;
       assertSelfUpdatable(Object.keys(input), definition.self.updatable);
     }
+    assertVersion(request, existing, definition.label);
     await definition.hooks?.beforeUpdate?.(existing, input, { request, db });
     const updated = await withTransaction(db, async (tx) => {
       // A hook may take every field for itself (links, secrets); the stored row then stays as it is.
@@ -405,6 +408,23 @@ function assertPublicQuery(
   if (refused.length > 0) {
     throw forbidden(`Filtering or sorting by ${[...new Set(refused)].join(', ')} needs the read permission.`);
   }
+}
+
+/**
+ * Lost-update protection: an update naming the version it was based on (`If-Match` with the ETag of
+ * a read, i.e. the record's `updated_at`) is refused with 412 `entity_modified` when the record has
+ * changed since. Without If-Match (or with `*`) the update applies as before.
+ */
+function assertVersion(request: FastifyRequest, existing: Row, label: string): void {
+  const header = request.headers['if-match'];
+  if (typeof header !== 'string' || header.trim() === '*' || typeof existing.updated_at !== 'string') return;
+  const versions = header.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
+  if (versions.includes(existing.updated_at)) return;
+  throw new HttpError(
+    412,
+    ErrorCode.ENTITY_MODIFIED,
+    `The ${label} was changed by someone else since it was loaded; reload it, or save again to overwrite.`,
+  );
 }
 
 function nothingToChange() {

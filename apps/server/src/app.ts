@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
@@ -11,7 +11,7 @@ import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
 import { clientErrorHandler } from './platform/http/client-errors.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerErrorHandler, toErrorBody } from './platform/http/error-handler.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { loggerOptions } from './platform/logging/logger.ts';
@@ -73,6 +73,12 @@ export async function buildApp({
       : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     clientErrorHandler,
+    // Errors Fastify raises before routing (a malformed percent-encoding in the URL) get the
+    // standard error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const body = toErrorBody(error);
+      void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
+    },
     // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,

@@ -36,9 +36,9 @@ const editable = {
 
 /**
  * Identity providers (docs/product/identity-and-access.md §3): OAuth2/OIDC upstream sign-in or LDAP
- * directories. Anyone may list their names and protocols (the sign-in page does); their settings need the read permission, and
- * secrets are write-only and never leave the server: they are stored encrypted (SecretBox), and a
- * secret stored before encryption existed is encrypted on the next write.
+ * directories. Anyone may list their names and protocols (the sign-in page does); their settings
+ * need the read permission, and secrets are write-only and never leave the server: they are stored
+ * encrypted (SecretBox), and a secret stored before encryption existed is encrypted on the next write.
  */
 export const identityProviderResource = (secrets: SecretBox): ResourceDefinition => ({
   path: 'identity-providers',

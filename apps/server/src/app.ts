@@ -3,13 +3,16 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { clientErrorHandler } from './platform/http/client-errors.ts';
+import { registerErrorHandler, toErrorBody } from './platform/http/error-handler.ts';
+import { registerJsonBodyParser } from './platform/http/json-body.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { loggerOptions } from './platform/logging/logger.ts';
 import { registerHealth } from './platform/observability/health.ts';
@@ -68,7 +71,14 @@ export async function buildApp({
     logger: logger
       ? { ...loggerOptions(config.logLevel), ...(logDestination ? { stream: logDestination } : {}) }
       : false,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    clientErrorHandler,
+    // Errors Fastify raises before routing (a malformed percent-encoding in the URL) get the
+    // standard error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const body = toErrorBody(error);
+      void (reply as unknown as FastifyReply).status(body.statusCode).send(body);
+    },
     // Keep-alive connections are closed as soon as they are idle, so shutdown is not held up by them.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
@@ -79,6 +89,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   await app.register(cookie);
   await app.register(formbody);
@@ -157,6 +168,7 @@ export async function buildApp({
       database,
       databaseUrl: config.databaseUrl,
       corsOrigins: config.corsOrigins,
+      revalidateIntervalMs: config.realtime.revalidateIntervalMs,
     });
   } else {
     // Without the realtime role, this instance's writes still reach the realtime replicas' sockets.

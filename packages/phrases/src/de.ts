@@ -10,6 +10,7 @@ import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
 import { signin } from './de/signin.ts';
 import { identityAdmin } from './de/identity-admin.ts';
+import { saveConflict } from './de/save-conflict.ts';
 import { validation } from './de/validation.ts';
 import type { Phrases } from './en.ts';
 
@@ -28,4 +29,5 @@ export const de: Phrases = {
   events,
   adminHome,
   copy,
+  saveConflict,
 };

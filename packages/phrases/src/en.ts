@@ -10,6 +10,7 @@ import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
 import { signin } from './en/signin.ts';
 import { identityAdmin } from './en/identity-admin.ts';
+import { saveConflict } from './en/save-conflict.ts';
 import { validation } from './en/validation.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
@@ -32,6 +33,7 @@ export const en = {
   events,
   adminHome,
   copy,
+  saveConflict,
 } as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TrustProxySchema, type TrustProxy } from './trust-proxy.ts';
 
 export const SERVER_ROLES = ['api', 'realtime', 'worker'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
@@ -112,6 +113,11 @@ const EnvironmentSchema = z.object({
       ),
   ),
   CORS_ORIGINS: optionalString.default('').pipe(commaList),
+  TRUST_PROXY: TrustProxySchema,
+  REALTIME_REVALIDATE_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0, 'must be 0 (never) or a number of milliseconds').default(5000),
+  ),
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -242,6 +248,10 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   roles: ServerRole[];
   corsOrigins: string[];
+  /** Whose `X-Forwarded-For` is believed for the client address (limits, lock-outs, logs). */
+  trustProxy: TrustProxy;
+  /** Open sockets are checked this often for a revoked token or a deactivated account; 0 = never. */
+  realtime: { revalidateIntervalMs: number };
   webDistDir: string;
   shutdownTimeoutMs: number;
   /** Token requests (`POST /auth/token`) allowed per client address and minute; 0 = no limit. */
@@ -356,6 +366,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     roles: [...new Set(env.ROLES)],
     corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
+    realtime: { revalidateIntervalMs: env.REALTIME_REVALIDATE_INTERVAL_MS },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     tokenRateLimitPerMinute: env.TOKEN_RATE_LIMIT_PER_MINUTE,

@@ -63,7 +63,10 @@ export interface User extends Named {
 
 export interface Robot extends Named {
   readonly name: string;
+  /** Only ever the plain secret in the response of the write that set it; reads answer null. */
   readonly secret?: string | null;
+  /** Whether a secret is stored (reads that ask for `+secret`); its hash never leaves the server. */
+  readonly secret_set?: boolean;
   readonly active?: boolean;
 }
 
@@ -76,6 +79,7 @@ export interface Client extends Named {
   readonly is_confidential?: boolean;
   readonly first_party?: boolean;
   readonly secret?: string | null;
+  readonly secret_set?: boolean;
   readonly built_in?: boolean;
 }
 

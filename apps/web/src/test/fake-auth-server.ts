@@ -31,6 +31,8 @@ export interface FakeCall {
   readonly query: URLSearchParams;
   readonly body: Record<string, string>;
   readonly authorization: string | undefined;
+  /** The version an update was based on (lost-update protection). */
+  readonly ifMatch: string | undefined;
 }
 
 type Handler = (call: FakeCall) => Response | Promise<Response>;
@@ -107,6 +109,7 @@ export class FakeAuthServer {
       query: url.searchParams,
       body: readBody(init?.body),
       authorization: headers.get('authorization') ?? undefined,
+      ifMatch: headers.get('if-match') ?? undefined,
     };
     this.calls.push(call);
     const interceptor = this.interceptors.find((candidate) => candidate.times > 0 && candidate.matches(call));

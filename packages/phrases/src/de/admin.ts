@@ -53,7 +53,8 @@ export const admin: Phrases['admin'] = {
     nameLockedDescription: 'Der Benutzer kann seinen Namen nicht ändern.',
     secret: 'Geheimnis',
     secretDescription: 'Leer lassen, um das bisherige Geheimnis zu behalten.',
-    secretHashed: 'Das Geheimnis ist gehasht gespeichert; geben Sie ein neues ein, um es zu ersetzen.',
+    secretSet:
+      'Ein Geheimnis ist gesetzt und wird nie wieder angezeigt. Lassen Sie das Feld leer, um es zu behalten, oder erzeugen Sie ein neues bzw. geben Sie eines ein, um es zu ersetzen.',
     secretShownOnce: 'Kopieren Sie das Geheimnis jetzt: Es wird nur einmal angezeigt.',
     redirectUri: 'Weiterleitungs-URIs',
     redirectUriDescription: 'Kommagetrennte Liste von URIs.',

@@ -8,9 +8,13 @@ export const errors: Phrases['errors'] = {
   entity_not_found: 'Der angeforderte Eintrag existiert nicht (mehr).',
   route_not_found: 'Diese Adresse existiert auf dem Server nicht.',
   conflict: 'Ein Eintrag mit diesen Werten existiert bereits.',
+  entity_modified:
+    'Jemand anderes hat diesen Eintrag geändert, seit Sie ihn geöffnet haben. Laden Sie ihn neu, um die Änderungen zu sehen, oder überschreiben Sie sie mit Ihren.',
   unauthorized: 'Bitte melden Sie sich an, um fortzufahren.',
   forbidden: 'Sie sind dazu nicht berechtigt.',
   payload_too_large: 'Der Upload ist zu groß.',
+  request_headers_too_large: 'Die Anfrage ist zu groß, um gelesen zu werden (Kopfzeilen oder Adresse).',
+  request_timeout: 'Die Anfrage kam zu langsam an. Bitte versuchen Sie es erneut.',
   unsupported_media_type: 'Dieser Datei- oder Inhaltstyp wird nicht unterstützt.',
   rate_limited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   service_unavailable: 'Der Dienst ist derzeit nicht verfügbar. Bitte versuchen Sie es später erneut.',

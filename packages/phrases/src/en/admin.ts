@@ -52,7 +52,8 @@ export const admin = {
     nameLockedDescription: 'The user can not change their name.',
     secret: 'Secret',
     secretDescription: 'Leave empty to keep the current secret.',
-    secretHashed: 'The secret is stored hashed; enter a new one to replace it.',
+    secretSet:
+      'A secret is set and is never shown again. Leave this empty to keep it, or generate or enter a new one to replace it.',
     secretShownOnce: 'Copy the secret now: it is shown only once.',
     redirectUri: 'Redirect URIs',
     redirectUriDescription: 'Comma-separated list of URIs.',

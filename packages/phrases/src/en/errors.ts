@@ -14,9 +14,13 @@ export const errors = {
   entity_not_found: 'The requested entry does not exist (any more).',
   route_not_found: 'This address does not exist on the server.',
   conflict: 'An entry with these values already exists.',
+  entity_modified:
+    'Someone else changed this entry since you opened it. Reload it to see their changes, or overwrite them with yours.',
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You are not allowed to do this.',
   payload_too_large: 'The upload is too large.',
+  request_headers_too_large: 'The request is too large to be read (headers or address).',
+  request_timeout: 'The request took too long to arrive. Please try again.',
   unsupported_media_type: 'This file or content type is not supported.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   service_unavailable: 'The service is currently unavailable. Please try again later.',

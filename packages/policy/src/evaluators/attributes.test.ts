@@ -45,7 +45,6 @@ describe('attributes policy', () => {
     ['a /pattern/ regex string is case-sensitive without i', { name: { $regex: '/^admin/' } }, false],
     ['a plain regex string', { name: { $regex: '^Admin' } }, true],
     ['a regex in a nested operator', { $or: [{ name: { $regex: '/tools$/i' } }] }, true],
-    ['an unknown top-level operator', { $foo: 1 }, false],
     ['an empty query', {}, true],
   ])('%s: %j → %s', async (_label, q, expected) => {
     await expect(engine.evaluate(query(q), { attributes: record })).resolves.toBe(expected);
@@ -66,6 +65,16 @@ describe('attributes policy', () => {
     ).resolves.toBe(true);
   });
 
+  it('never grants through an unknown operator, inverted or not', async () => {
+    for (const invert of [false, true]) {
+      await expectPolicyError(
+        engine.evaluate(query({ name: { $unknownOp: 'x' } }, { invert }), { attributes: record }),
+        PolicyErrorCode.EVALUATOR_NOT_PROCESSABLE,
+        ['query'],
+      );
+    }
+  });
+
   it('needs input attributes', async () => {
     await expectPolicyError(
       engine.evaluate(query({ realm_id: 'r1' }), {}),
@@ -82,6 +91,9 @@ describe('attributes policy', () => {
     ['an invalid regular expression', { name: { $regex: '/(/' } }],
     ['an invalid regex flag', { name: { $regex: '/a/q' } }],
     ['an empty $or', { $or: [] }],
+    ['an unknown top-level operator', { $foo: 1 }],
+    ['an unknown field operator', { name: { $unknownOp: 'x' } }],
+    ['an unknown operator nested in $or', { $or: [{ size: { $between: [1, 9] } }] }],
   ])('rejects %s', async (_label, q) => {
     await expectPolicyError(
       engine.evaluate(query(q), { attributes: record }),

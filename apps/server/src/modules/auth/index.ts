@@ -38,6 +38,7 @@ export {
 } from './identity/authenticate.ts';
 export { registerIdentityRateLimits } from './identity/rate-limits.ts';
 export { actorNameLookup } from './identity/actor-names.ts';
+export { endedSessions, type SessionRef } from './tokens/session-validity.ts';
 export { seedIdentity, MASTER_REALM_NAME, ADMIN_ROLE_NAME, type SeedResult } from './seed/seed.ts';
 // Tables other modules reference or join (foreign keys, creator names, node robots), and the secret
 // helpers a node's robot is created with.

@@ -8,6 +8,7 @@ import { connectionError, describeFailure, realtimeErrors } from './errors.ts';
 import { bridgeDomainEvents } from './event-bridge.ts';
 import { namespaceAuthentication } from './namespace-auth.ts';
 import { NAMESPACE_PATTERN } from './namespaces.ts';
+import { SessionRevalidation } from './session-revalidation.ts';
 import { serveSubscriptions } from './subscriptions.ts';
 import { disconnectAtExpiry } from './token-expiry.ts';
 import type { RealtimeServer } from './types.ts';
@@ -20,6 +21,8 @@ export interface RealtimeOptions {
   databaseUrl: string | undefined;
   /** Origins allowed to connect from a browser, as for the HTTP API (none: same origin only). */
   corsOrigins: readonly string[];
+  /** How often open sockets are checked for a revoked token or a deactivated account; 0 = never. */
+  revalidateIntervalMs: number;
 }
 
 /**
@@ -64,8 +67,14 @@ export async function registerRealtime(
   resources.use(
     namespaceAuthentication({ db: options.auth.db, tokens: options.auth.tokens, onUnexpectedError }),
   );
+  const revalidation = new SessionRevalidation({
+    db: options.auth.db,
+    intervalMs: options.revalidateIntervalMs,
+    onUnexpectedError,
+  });
   resources.on('connection', (socket) => {
     disconnectAtExpiry(socket, socket.data.expiresAt);
+    revalidation.track(socket);
     serveSubscriptions(socket, { authorizer: options.auth.authorizer, onUnexpectedError });
   });
 
@@ -77,6 +86,7 @@ export async function registerRealtime(
   app.addHook('preClose', async () => {
     closing = true;
     stopBridge();
+    revalidation.stop();
     await io.close();
   });
   app.addHook('onClose', async () => {

@@ -10,6 +10,7 @@ import { registerBucketRoutes } from './buckets/bucket.routes.ts';
 import { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
 import type { StorageContext } from './context.ts';
 import { createStorageDriver } from './drivers/create-driver.ts';
+import { sweepPartialUploads } from './drivers/partial-sweeper.ts';
 import type { StorageDriver } from './drivers/driver.ts';
 import { registerBucketFileRoutes } from './files/bucket-file.routes.ts';
 import { registerUploadRoute } from './files/upload.routes.ts';
@@ -76,4 +77,6 @@ export async function storageModule(app: FastifyInstance, options: StorageModule
 
   const unsubscribe = followRealmDeletions(options.events, options.db, driver, app.log);
   app.addHook('onClose', async () => unsubscribe());
+  const stopSweeping = sweepPartialUploads(driver, app.log);
+  app.addHook('onClose', async () => stopSweeping());
 }

@@ -1,3 +1,4 @@
+import { ClientError } from '@federa/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import type { Identified } from '../../resources/live/live-list.ts';
 import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 import { notify } from '../Feedback/notify.ts';
+import { StaleSave } from './stale-save.ts';
 
 export interface EntitySaveOptions<T extends Identified> {
   readonly resource: ResourceRef;
@@ -39,12 +41,21 @@ export function useEntitySave<T extends Identified>({
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
 
-  const save = async (body: object): Promise<T | undefined> => {
+  /**
+   * Sends the body; an update names the version it was based on (If-Match with `updated_at`), so a
+   * change someone else saved meanwhile is not silently overwritten, unless `overwrite` says so.
+   */
+  const send = async (body: object, overwrite: boolean): Promise<T | undefined> => {
     setError(null);
     setSaving(true);
     try {
+      const version = (entity as { updated_at?: unknown } | undefined)?.updated_at;
+      const headers: Record<string, string> =
+        !overwrite && typeof version === 'string' ? { 'if-match': `"${version}"` } : {};
       const saved = entity
-        ? await api.post<T>(resource.service, `${resource.path}/${encodeURIComponent(entity.id)}`, body)
+        ? await api.post<T>(resource.service, `${resource.path}/${encodeURIComponent(entity.id)}`, body, {
+            headers,
+          })
         : await api.post<T>(resource.service, resource.path, body);
       await queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
       notify(t, {
@@ -54,6 +65,17 @@ export function useEntitySave<T extends Identified>({
       onSaved?.(saved, !entity);
       return saved;
     } catch (failure) {
+      if (failure instanceof ClientError && failure.code === 'entity_modified') {
+        // The page loads the record afresh; the form then starts from the other change.
+        setError(
+          new StaleSave(
+            failure,
+            () => window.location.reload(),
+            () => send(body, true),
+          ),
+        );
+        return undefined;
+      }
       applyServerIssues(form, failure, fields);
       setError(failure);
       return undefined;
@@ -61,5 +83,6 @@ export function useEntitySave<T extends Identified>({
       setSaving(false);
     }
   };
+  const save = (body: object) => send(body, false);
   return { save, error, saving };
 }

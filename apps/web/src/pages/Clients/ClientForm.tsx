@@ -7,7 +7,7 @@ import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
-import { generateClientSecret, generateName, isHashedSecret } from '../../forms/form-values.ts';
+import { generateClientSecret, generateName } from '../../forms/form-values.ts';
 import { authResources, type Client } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
 import {
@@ -57,7 +57,6 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
     },
   });
   const nameFixed = name !== undefined;
-  const hashed = isHashedSecret(form.values.secret);
 
   return (
     <form onSubmit={form.onSubmit((values) => save(clientBody(values, !!entity, nameFixed)))} noValidate>
@@ -130,7 +129,11 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
           error={form.errors.secret}
           label={t('admin.fields.secret')}
           description={
-            hashed ? t('admin.fields.secretHashed') : entity ? t('admin.fields.secretDescription') : undefined
+            entity?.secret_set
+              ? t('admin.fields.secretSet')
+              : entity
+                ? t('admin.fields.secretDescription')
+                : undefined
           }
           generate={generateClientSecret}
           generateLabel={t('admin.form.generateSecret')}

@@ -47,7 +47,7 @@ export function initialClientValues(
     root_url: client?.root_url ?? '',
     is_confidential: client?.is_confidential ?? true,
     first_party: client?.first_party ?? false,
-    secret: client ? (client.secret ?? '') : generateClientSecret(),
+    secret: client ? '' : generateClientSecret(),
   };
 }
 

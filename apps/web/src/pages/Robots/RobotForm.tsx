@@ -7,7 +7,7 @@ import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
-import { generateRobotSecret, isHashedSecret } from '../../forms/form-values.ts';
+import { generateRobotSecret } from '../../forms/form-values.ts';
 import { authResources, type Robot } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
 import {
@@ -51,7 +51,6 @@ export function RobotForm({ entity, fixedRealmId, onSaved }: RobotFormProps) {
       onSaved?.(robot, created);
     },
   });
-  const hashed = isHashedSecret(form.values.secret);
 
   return (
     <form onSubmit={form.onSubmit((values) => save(robotBody(values, !!entity)))} noValidate>
@@ -82,7 +81,11 @@ export function RobotForm({ entity, fixedRealmId, onSaved }: RobotFormProps) {
           error={form.errors.secret}
           label={t('admin.fields.secret')}
           description={
-            hashed ? t('admin.fields.secretHashed') : entity ? t('admin.fields.secretDescription') : undefined
+            entity?.secret_set
+              ? t('admin.fields.secretSet')
+              : entity
+                ? t('admin.fields.secretDescription')
+                : undefined
           }
           generate={generateRobotSecret}
           generateLabel={t('admin.form.generateSecret')}

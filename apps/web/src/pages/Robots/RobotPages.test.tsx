@@ -10,7 +10,7 @@ const WAIT = { timeout: 5000 };
 function server() {
   const fake = new FakeAuthServer();
   const robots = serveResource(fake, '/auth/robots', [
-    { id: 'b1', name: 'worker', secret: '$argon2id$v=19$hash', realm_id: MASTER_REALM.id },
+    { id: 'b1', name: 'worker', secret: null, secret_set: true, realm_id: MASTER_REALM.id },
   ]);
   return { fake, robots };
 }
@@ -38,13 +38,14 @@ describe('robot screens', () => {
     expect(sent?.body).toMatchObject({ name: null, realm_id: MASTER_REALM.id });
   });
 
-  it('sends an empty secret while the stored hash is unchanged', async () => {
+  it('tells that a secret is set and sends none while no new one is entered', async () => {
     const { fake } = server();
     renderApp('/admin/robots/b1', { session: adminSession, server: fake });
     const user = userEvent.setup();
     expect(
-      await screen.findByText('The secret is stored hashed; enter a new one to replace it.', {}, WAIT),
+      await screen.findByText(/^A secret is set and is never shown again\./, {}, WAIT),
     ).toBeInTheDocument();
+    expect((screen.getByLabelText(/^Secret/) as HTMLInputElement).value).toBe('');
     const read = fake.calls.find((call) => call.path === '/auth/robots/b1');
     expect(read?.query.get('fields')).toBe('+secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -57,6 +58,23 @@ describe('robot screens', () => {
         secret: null,
       }),
     );
+  });
+
+  it('resets the secret of a saved robot and shows the new one once', async () => {
+    const { fake } = server();
+    fake.intercept('POST', '/auth/robots/b1', (call) =>
+      Response.json({ id: 'b1', name: 'worker', ...call.body }, { status: 202 }),
+    );
+    renderApp('/admin/robots/b1', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Generate a secret' }, WAIT));
+    const secret = (screen.getByLabelText(/^Secret/) as HTMLInputElement).value;
+    expect(secret).toMatch(/^[A-Za-z0-9]{64}$/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(secret);
+    const sent = fake.calls.find((call) => call.method === 'POST' && call.path === '/auth/robots/b1');
+    expect(sent?.body).toMatchObject({ secret });
   });
 
   it('checks the robot rules', async () => {

@@ -11,13 +11,13 @@ export interface RobotFormValues {
 
 export const ROBOT_FIELDS = ['name', 'display_name', 'realm_id', 'secret'] as const;
 
-/** A new robot gets a generated 64-character secret; an existing one shows its stored (hashed) secret. */
+/** A new robot gets a generated 64-character secret; an existing one keeps its secret unless a new one is entered. */
 export function initialRobotValues(robot: Robot | undefined, realmId: string | null): RobotFormValues {
   return {
     name: robot?.name ?? '',
     display_name: robot?.display_name ?? '',
     realm_id: robot?.realm_id ?? realmId,
-    secret: robot ? (robot.secret ?? '') : generateRobotSecret(),
+    secret: robot ? '' : generateRobotSecret(),
   };
 }
 

@@ -94,23 +94,29 @@ describe('identity-providers resource', () => {
       });
     });
 
-    it('lists and reads providers without signing in, never with secrets', async () => {
+    it('lists and reads providers without signing in by name and protocol only, never with secrets', async () => {
       const list = await ctx.app.inject({ url: '/auth/identity-providers?filter[protocol]=oidc' });
       expect(list.statusCode).toBe(200);
       expect(list.json().data).toHaveLength(1);
       expect(list.body).not.toContain('top-secret-value');
-      expect(list.json().data[0]).toMatchObject({
+      expect(list.json().data[0]).toEqual({
         id: provider.id,
-        client_id: 'federa-hub',
-        token_url: oidc.token_url,
+        name: 'upstream',
+        display_name: provider.display_name,
+        protocol: 'oidc',
+        realm_id: provider.realm_id,
       });
 
       const read = await ctx.app.inject({ url: `/auth/identity-providers/${provider.id}` });
-      expect(read.json()).toMatchObject({ name: 'upstream', authorize_url: oidc.authorize_url });
-      expect(read.body).not.toContain('top-secret-value');
+      expect(read.json()).toMatchObject({ name: 'upstream', protocol: 'oidc' });
+      expect(read.json()).not.toHaveProperty('authorize_url');
       expect((await ctx.app.inject({ url: '/auth/identity-providers/upstream' })).json().id).toBe(
         provider.id,
       );
+      // Configuration needs the read permission; the secret never leaves the server.
+      const full = await admin.get(`/auth/identity-providers/${provider.id}`);
+      expect(full.json()).toMatchObject({ client_id: 'federa-hub', authorize_url: oidc.authorize_url });
+      expect(full.body).not.toContain('top-secret-value');
     });
 
     it('keeps the stored secret when an update sends none, and replaces it when one is sent', async () => {
@@ -220,9 +226,9 @@ describe('identity-providers resource', () => {
       expect(cleared.json()).toMatchObject({ message: 'The attribute token_url is invalid.' });
       const bad = await admin.post(`/auth/identity-providers/${provider.id}`, { user_info_url: 'nope' });
       expect(bad.statusCode).toBe(400);
-      expect(
-        (await ctx.app.inject({ url: `/auth/identity-providers/${provider.id}` })).json().token_url,
-      ).toBe(oidc.token_url);
+      expect((await admin.get(`/auth/identity-providers/${provider.id}`)).json().token_url).toBe(
+        oidc.token_url,
+      );
     });
   });
 

@@ -1,13 +1,10 @@
-import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
 import type { VerifiedSecretCache } from '../crypto/verified-secrets.ts';
-import { clients, realms, robots, users } from '../db/identity.ts';
 import type { LoginThrottle } from '../oauth2/login-throttle.ts';
-import { UUID_PATTERN } from '../realms/resolve-realm.ts';
-import type { SubjectKind } from '../tokens/claims.ts';
-import { toVersion, versionColumn } from '../tokens/token-state.ts';
+import { toVersion } from '../tokens/token-state.ts';
 import type { RequestIdentity } from './authenticate.ts';
+import { verifyCredentials } from './verify-credentials.ts';
 
 /** Which identities may authenticate API requests with HTTP Basic (USER_/ROBOT_/CLIENT_AUTH_BASIC). */
 export interface BasicAuthSettings {
@@ -36,44 +33,6 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'The 
 export const basicAuthEnabled = (settings: BasicAuthSettings): boolean =>
   settings.user || settings.robot || settings.client;
 
-/** The sign-in throttle's account key of each kind (the same as the token endpoint's, without realm). */
-const accountKeyOf = (kind: SubjectKind, name: string) =>
-  kind === 'user' ? `*:${name.toLowerCase()}` : `${kind}:*:${name.toLowerCase()}`;
-
-interface Candidate {
-  id: string;
-  secret: string | null;
-  active: boolean;
-  confidential: boolean;
-  realm_id: string;
-  realm_name: string;
-  version: string | number | null;
-}
-
-async function candidatesOf(db: Database, kind: SubjectKind, name: string): Promise<Candidate[]> {
-  const table = kind === 'user' ? users : kind === 'robot' ? robots : clients;
-  const secret = kind === 'user' ? users.password : kind === 'robot' ? robots.secret : clients.secret;
-  const byKey: SQL = UUID_PATTERN.test(name) ? eq(table.id, name) : eq(table.name, name);
-  const rows = await db
-    .select({
-      id: table.id,
-      secret,
-      active: table.active,
-      realm_id: table.realm_id,
-      realm_name: realms.name,
-      ...(kind === 'client' ? { confidential: clients.is_confidential } : {}),
-      version: versionColumn,
-    })
-    .from(table)
-    .innerJoin(realms, eq(realms.id, table.realm_id))
-    .where(byKey)
-    .limit(10);
-  return rows.map((row) => ({
-    ...row,
-    confidential: (row as { confidential?: boolean }).confidential ?? true,
-  }));
-}
-
 /**
  * Authenticates a request with HTTP Basic, where the operator enabled it for the kind of identity
  * (USER_AUTH_BASIC, ROBOT_AUTH_BASIC, CLIENT_AUTH_BASIC, as in Authup): a user by name or id and
@@ -89,29 +48,23 @@ export async function identityFromBasic(
   remoteAddress: string,
 ): Promise<RequestIdentity> {
   const kinds = (['user', 'robot', 'client'] as const).filter((kind) => deps.settings[kind]);
-  const accountKeys = kinds.map((kind) => accountKeyOf(kind, credentials.name));
-  const hadFailures = await deps.throttle.assertAllowed(accountKeys, remoteAddress);
-
-  for (const kind of kinds) {
-    for (const candidate of await candidatesOf(deps.db, kind, credentials.name)) {
-      if (!candidate.confidential) continue;
-      if (
-        !(await deps.verifiedSecrets.verify(`${kind}:${candidate.id}`, credentials.secret, candidate.secret))
-      )
-        continue;
-      if (!candidate.active) throw new HttpError(401, 'entity_inactive', `The ${kind} account is inactive.`);
-      if (hadFailures) await deps.throttle.recordSuccess(accountKeyOf(kind, credentials.name));
-      return {
-        type: kind,
-        id: candidate.id,
-        realmId: candidate.realm_id,
-        realmName: candidate.realm_name,
-        clientId: kind === 'client' ? candidate.id : null,
-        scopes: ['global'],
-        accessVersion: toVersion(candidate.version),
-      };
-    }
-  }
-  await deps.throttle.recordFailure(accountKeys, remoteAddress);
-  throw invalidCredentials();
+  const account = await verifyCredentials(deps, {
+    kinds,
+    name: credentials.name,
+    secret: credentials.secret,
+    remoteAddress,
+    rememberUserPasswords: true,
+  });
+  if (!account) throw invalidCredentials();
+  if (!account.active)
+    throw new HttpError(401, 'entity_inactive', `The ${account.kind} account is inactive.`);
+  return {
+    type: account.kind,
+    id: account.id,
+    realmId: account.realm_id,
+    realmName: account.realm_name,
+    clientId: account.kind === 'client' ? account.id : null,
+    scopes: ['global'],
+    accessVersion: toVersion(account.version),
+  };
 }

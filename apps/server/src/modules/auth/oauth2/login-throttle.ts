@@ -45,10 +45,11 @@ export class LoginThrottle {
 
   /**
    * A column with the counters `assertAllowed` reads, for a query that fetches the account anyway, so
-   * a sign-in needs one round trip less. Pass its value to `assertCounters`.
+   * a sign-in needs one round trip less. The account key may be an SQL expression over the row
+   * (`'user:' || id`). Pass its value to `assertCounters`.
    */
-  countersColumn(account: string | readonly string[], address: string): SQL<unknown> {
-    return sql`(select coalesce(json_agg(json_build_object('key', ${loginFailures.key}, 'count', ${loginFailures.count}, 'window_started_at', ${loginFailures.window_started_at})), '[]'::json) from ${loginFailures} where ${inArray(loginFailures.key, this.keysOf(account, address))})`;
+  countersColumn(account: SQL, address: string): SQL<unknown> {
+    return sql`(select coalesce(json_agg(json_build_object('key', ${loginFailures.key}, 'count', ${loginFailures.count}, 'window_started_at', ${loginFailures.window_started_at})), '[]'::json) from ${loginFailures} where ${loginFailures.key} = ${account} or ${loginFailures.key} = ${`address:${address}`})`;
   }
 
   /** `assertAllowed` on counters read already (`countersColumn`). */

@@ -79,9 +79,9 @@ export const clientResource: ResourceDefinition = {
       },
     },
   }),
-  // Client names and redirect URIs are needed by the consent screen before anyone signs in.
+  // A sign-in or consent page names these before anyone signs in; their configuration needs read.
   permissions: {
-    read: 'public',
+    read: [P.CLIENT_READ, P.CLIENT_UPDATE, P.CLIENT_DELETE],
     create: [P.CLIENT_CREATE],
     update: [P.CLIENT_UPDATE],
     delete: [P.CLIENT_DELETE],
@@ -91,6 +91,7 @@ export const clientResource: ResourceDefinition = {
   realmColumn: clients.realm_id,
   lookup: idOrNameLookup(clients),
   allowPut: true,
+  publicFields: ['id', 'name', 'display_name', 'realm_id'],
   hooks: {
     ...secretHooks,
     // A new client starts with its realm's client scopes, so a standard OIDC client works at once.

@@ -36,9 +36,9 @@ const editable = {
 
 /**
  * Identity providers (docs/product/identity-and-access.md §3): OAuth2/OIDC upstream sign-in or LDAP
- * directories. Anyone may list them (the sign-in page does) but secrets are write-only and never leave the
- * server; they are stored encrypted (SecretBox), and a secret stored before encryption existed is encrypted
- * on the next write.
+ * directories. Anyone may list their names and protocols (the sign-in page does); their settings
+ * need the read permission, and secrets are write-only and never leave the server: they are stored
+ * encrypted (SecretBox), and a secret stored before encryption existed is encrypted on the next write.
  */
 export const identityProviderResource = (secrets: SecretBox): ResourceDefinition => ({
   path: 'identity-providers',
@@ -73,8 +73,9 @@ export const identityProviderResource = (secrets: SecretBox): ResourceDefinition
       },
     },
   }),
+  // A sign-in page names these before anyone signs in; their configuration needs read.
   permissions: {
-    read: 'public',
+    read: [P.IDENTITY_PROVIDER_READ, P.IDENTITY_PROVIDER_UPDATE, P.IDENTITY_PROVIDER_DELETE],
     create: [P.IDENTITY_PROVIDER_CREATE],
     update: [P.IDENTITY_PROVIDER_UPDATE],
     delete: [P.IDENTITY_PROVIDER_DELETE],
@@ -91,6 +92,7 @@ export const identityProviderResource = (secrets: SecretBox): ResourceDefinition
   realmColumn: identityProviders.realm_id,
   lookup: idOrNameLookup(identityProviders),
   allowPut: true,
+  publicFields: ['id', 'name', 'display_name', 'protocol', 'realm_id'],
   hooks: {
     prepareCreate: async (input, { request }) => {
       const { columns, settings } = splitSettings(input);

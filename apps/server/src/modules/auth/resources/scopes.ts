@@ -43,8 +43,9 @@ export const scopeResource: ResourceDefinition = {
       },
     },
   }),
+  // A sign-in page names these before anyone signs in; their configuration needs read.
   permissions: {
-    read: 'public',
+    read: [P.SCOPE_READ, P.SCOPE_UPDATE, P.SCOPE_DELETE],
     create: [P.SCOPE_CREATE],
     update: [P.SCOPE_UPDATE],
     delete: [P.SCOPE_DELETE],
@@ -54,6 +55,7 @@ export const scopeResource: ResourceDefinition = {
   realmColumn: scopes.realm_id,
   lookup: idOrNameLookup(scopes),
   allowPut: true,
+  publicFields: ['id', 'name', 'display_name', 'realm_id'],
   hooks: {
     prepareCreate: (input, { request }) => ({ ...input, realm_id: realmForCreate(request, input, true) }),
     prepareUpdate: (existing, input) => {

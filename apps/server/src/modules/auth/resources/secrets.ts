@@ -59,6 +59,10 @@ export function secretIdentityHooks(kind: 'robot' | 'client', generate: () => st
         await assertMayChangeCredentialsOf(db, request, { kind, id: existing.id as string });
       }
     },
+    // A stored hash never leaves the server, not even on request (`fields=+secret`): the response
+    // tells whether a secret is set, and a new one replaces it.
+    toResponse: (row) =>
+      'secret' in row ? { ...row, secret: null, secret_set: typeof row.secret === 'string' } : row,
     present: (row, input) => {
       const plain = (input as Record<symbol, unknown>)[PLAIN_SECRET];
       return typeof plain === 'string' ? { ...row, secret: plain } : row;

@@ -27,6 +27,11 @@ export interface StorageDriver {
   deletePrefix(prefix: string): Promise<void>;
   /** Releases connections; the driver is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind (a process killed during an upload) and nothing has
+   * touched for `idleMs`; resolves to how many were removed. Drivers without such leftovers omit it.
+   */
+  sweepPartials?(idleMs: number): Promise<number>;
 }
 
 export class ObjectNotFoundError extends Error {

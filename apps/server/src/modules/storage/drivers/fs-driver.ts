@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -58,6 +58,24 @@ export class FilesystemDriver implements StorageDriver {
   }
 
   async close(): Promise<void> {}
+
+  async sweepPartials(idleMs: number): Promise<number> {
+    const names = await readdir(this.temporary).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[];
+      throw error;
+    });
+    const cutoff = Date.now() - idleMs;
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.temporary, name);
+      // A write in progress (on this or another replica sharing the directory) keeps its file fresh.
+      const info = await stat(file).catch(() => undefined);
+      if (!info || info.mtimeMs > cutoff) continue;
+      await rm(file, { force: true, recursive: true });
+      removed += 1;
+    }
+    return removed;
+  }
 
   /** The file of a key, which is always inside the objects directory. */
   private pathOf(key: string): string {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@federa/schemas';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,8 +7,10 @@ import type { ListResponse } from '@federa/schemas';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
 import { withTransaction, type Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, HttpError, notFound, validationFailed } from '../errors.ts';
+import { parseInput } from '../parse-input.ts';
 import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '../query/index.ts';
+import type { ParsedListQuery } from '../query/types.ts';
 import { recordListSchemaOf, recordSchemaOf } from './response-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
@@ -17,6 +20,8 @@ const LIST_PAGE_CACHE = { maxEntries: 200, ttlMs: 60_000 };
 
 const IdParams = z.object({ id: z.string().min(1).max(256) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What the database generates for every other record (gen_random_uuid): a random, version 4 UUID. */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
  * Registers the REST routes of one resource (docs/design.md §4): list, read, create (201), update (202),
@@ -79,6 +84,11 @@ export function registerResource(
       .limit(1);
     return row as Row | undefined;
   };
+  /** Whether a record with the id exists at all, visible to the caller or not. */
+  const existsOutOfSight = async (id: string) => {
+    const [row] = await db.select({ id: idColumn }).from(definition.table).where(eq(idColumn, id)).limit(1);
+    return row !== undefined;
+  };
   /** The record, or a 404; a caller refused up front learns nothing about other records' existence. */
   const requireRecord = async (
     executor: Executor,
@@ -89,6 +99,13 @@ export function registerResource(
     const row = await findRecord(executor, key, request);
     if (!row) throw refused ?? notFound(`The ${definition.label} was not found.`);
     return row;
+  };
+
+  /** The part of a record anybody may read (`publicFields`), with included relations. */
+  const publicPart = (row: Row): Row => {
+    const allowed = new Set(definition.publicFields ?? []);
+    const includable = new Set(definition.query.relations.keys());
+    return Object.fromEntries(Object.entries(row).filter(([key]) => allowed.has(key) || includable.has(key)));
   };
 
   /** What a response may show of a row: no secret columns, no hidden columns unless asked for. */
@@ -118,6 +135,21 @@ export function registerResource(
       ...(previous ? { previous: strip(previous) } : {}),
     });
 
+  /**
+   * Whether the caller reads the public fields only: the resource has some, and the caller lacks the
+   * read permission. Without public fields, a missing permission is refused as usual.
+   */
+  const readsPublicOnly = async (request: FastifyRequest): Promise<boolean> => {
+    if (!definition.publicFields) {
+      await preCheck(request, definition.permissions.read);
+      return false;
+    }
+    return preCheck(request, definition.permissions.read).then(
+      () => false,
+      () => true,
+    );
+  };
+
   typed.get(
     `/${definition.path}`,
     {
@@ -129,18 +161,22 @@ export function registerResource(
       },
     },
     async (request) => {
-      await preCheck(request, definition.permissions.read);
+      const publicOnly = await readsPublicOnly(request);
       const parsed = parseListQuery(request.query, definition.query);
       assertNoSecretFields(parsed.fields, hidden);
+      if (publicOnly) assertPublicQuery(parsed, request.query, definition.publicFields!);
       const readPage = async () => {
         const page = await runListQuery(db, definition.query, parsed, { where: visible(request) });
-        return definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+        const shaped = definition.hooks?.toResponse ? { ...page, data: page.data.map(toResponse) } : page;
+        return publicOnly ? { ...shaped, data: shaped.data.map(publicPart) } : shaped;
       };
       const version = definition.listVersion?.(request);
       // Included relations come from other tables, which the version does not cover.
       if (version === undefined || parsed.include.length > 0) return readPage();
-      // What a page holds depends only on the query and on the realm the caller sees (visibleRows).
-      return listPages.get(`${request.identity?.realmId ?? ''} ${request.url}`, version, readPage);
+      // What a page holds depends only on the query, on the realm the caller sees (visibleRows) and
+      // on whether the caller reads public fields only.
+      const key = `${publicOnly ? 'public' : 'full'} ${request.identity?.realmId ?? ''} ${request.url}`;
+      return listPages.get(key, version, readPage);
     },
   );
 
@@ -154,24 +190,33 @@ export function registerResource(
         response: { 200: RecordBody },
       },
     },
-    async (request) => {
-      const refused = await preCheckOrSelf(request, definition.permissions.read);
+    async (request, reply) => {
+      const publicOnly = definition.publicFields ? await readsPublicOnly(request) : false;
+      const refused = publicOnly ? undefined : await preCheckOrSelf(request, definition.permissions.read);
       const parsed = parseReadQuery(request.query, definition.query);
       assertNoSecretFields(parsed.fields, hidden);
       const record = await requireRecord(db, request.params.id, request, refused);
-      if (!isSelf(request, record)) {
+      let limited = publicOnly;
+      if (!limited && !isSelf(request, record)) {
         if (refused) throw refused;
-        await check(request, definition.permissions.read, record);
+        const denied = await check(request, definition.permissions.read, record).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        if (denied && !definition.publicFields) throw denied;
+        limited = denied !== undefined;
       }
       const row = await runReadQuery(db, definition.query, parsed, eq(idColumn, record.id as string));
       if (!row) throw notFound(`The ${definition.label} was not found.`);
-      return toResponse(row);
+      // The version an update may name in If-Match to refuse overwriting someone else's change.
+      if (typeof record.updated_at === 'string') void reply.header('etag', `"${record.updated_at}"`);
+      return limited ? publicPart(toResponse(row)) : toResponse(row);
     },
   );
 
   const create = async (request: FastifyRequest, body: unknown, forcedId?: string) => {
     await preCheck(request, definition.permissions.create);
-    const input = definition.createSchema.parse(body);
+    const input = parseInput(definition.createSchema, body);
     // Preparation and checks read outside the write transaction: the embedded database has a single
     // connection, and a permission check inside a transaction would wait for itself.
     const data = definition.hooks?.prepareCreate
@@ -194,7 +239,8 @@ export function registerResource(
 
   const update = async (request: FastifyRequest, key: string, body: unknown) => {
     const refused = await preCheckOrSelf(request, definition.permissions.update);
-    const input = definition.updateSchema!.parse(body);
+    const input = parseInput(definition.updateSchema!, body);
+    if (!Object.values(input).some((value) => value !== undefined)) throw nothingToChange();
     const existing = await requireRecord(db, key, request, refused);
     const data = definition.hooks?.prepareUpdate
       ? await definition.hooks.prepareUpdate(existing, input, { request, db })
@@ -210,13 +256,18 @@ export function registerResource(
       if (!definition.self || !isSelf(request, existing)) throw denied;
       assertSelfUpdatable(Object.keys(input), definition.self.updatable);
     }
+    assertVersion(request, existing, definition.label);
     await definition.hooks?.beforeUpdate?.(existing, input, { request, db });
     const updated = await withTransaction(db, async (tx) => {
-      const [row] = (await tx
-        .update(definition.table)
-        .set(data as never)
-        .where(eq(idColumn, existing.id as string))
-        .returning()) as Row[];
+      // A hook may take every field for itself (links, secrets); the stored row then stays as it is.
+      const changes = Object.values(data).some((value) => value !== undefined);
+      const [row] = changes
+        ? ((await tx
+            .update(definition.table)
+            .set(data as never)
+            .where(eq(idColumn, existing.id as string))
+            .returning()) as Row[])
+        : [existing];
       if (!row) throw notFound(`The ${definition.label} was not found.`);
       await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx });
       return row;
@@ -271,6 +322,18 @@ export function registerResource(
           const existing = await findRecord(db, request.params.id, request);
           if (existing) return reply.status(202).send(await update(request, request.params.id, request.body));
           const forcedId = UUID.test(request.params.id) ? request.params.id : undefined;
+          if (forcedId && !UUID_V4.test(forcedId)) {
+            // A chosen id looks like every generated one, so nobody can pick nil or ordered ids.
+            throw validationFailed([
+              { path: 'id', code: 'invalid_format', message: 'The id must be a random (version 4) UUID.' },
+            ]);
+          }
+          if (forcedId && (await existsOutOfSight(forcedId))) {
+            // The id belongs to a record the caller may not see: answer as for an update of it
+            // (POST), never "exists already", so another realm's ids stay unconfirmed.
+            await preCheck(request, definition.permissions.create);
+            throw notFound(`The ${definition.label} was not found.`);
+          }
           const body = forcedId ? request.body : { ...(request.body as Row), name: request.params.id };
           return reply.status(201).send(await create(request, body, forcedId));
         },
@@ -327,6 +390,48 @@ export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'acto
 export function realmColumnsOf(realmColumn: RealmColumns | undefined): readonly PgColumn[] {
   if (!realmColumn) return [];
   return Array.isArray(realmColumn) ? (realmColumn as readonly PgColumn[]) : [realmColumn as PgColumn];
+}
+
+/** A caller reading public fields only may filter and sort by them, and by nothing else. */
+function assertPublicQuery(
+  parsed: ParsedListQuery,
+  query: Record<string, unknown>,
+  publicFields: readonly string[],
+): void {
+  // The requested sort only; the resource's default order is not the caller's choice.
+  const sort = typeof query.sort === 'string' ? query.sort.split(',') : [];
+  const fields = [
+    ...parsed.filters.filter((filter) => !filter.relation).map((filter) => filter.field),
+    ...sort.map((field) => field.trim().replace(/^[-+]/, '')).filter(Boolean),
+  ];
+  const refused = fields.filter((field) => !publicFields.includes(field));
+  if (refused.length > 0) {
+    throw forbidden(`Filtering or sorting by ${[...new Set(refused)].join(', ')} needs the read permission.`);
+  }
+}
+
+/**
+ * Lost-update protection: an update naming the version it was based on (`If-Match` with the ETag of
+ * a read, i.e. the record's `updated_at`) is refused with 412 `entity_modified` when the record has
+ * changed since. Without If-Match (or with `*`) the update applies as before.
+ */
+function assertVersion(request: FastifyRequest, existing: Row, label: string): void {
+  const header = request.headers['if-match'];
+  if (typeof header !== 'string' || header.trim() === '*' || typeof existing.updated_at !== 'string') return;
+  const versions = header.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
+  if (versions.includes(existing.updated_at)) return;
+  throw new HttpError(
+    412,
+    ErrorCode.ENTITY_MODIFIED,
+    `The ${label} was changed by someone else since it was loaded; reload it, or save again to overwrite.`,
+  );
+}
+
+function nothingToChange() {
+  return badRequest(
+    'The request changes nothing: send at least one attribute to update.',
+    ErrorCode.VALIDATION_FAILED,
+  );
 }
 
 function assertSelfUpdatable(fields: readonly string[], updatable: readonly string[]): void {

@@ -118,6 +118,12 @@ export interface ResourceDefinition<T extends PgTable = PgTable> {
   self?: { isSelf(request: FastifyRequest, row: Row): boolean; updatable: readonly string[] };
   /** Whether `PUT /{path}/:id` (create-or-update) exists. */
   allowPut?: boolean;
+  /**
+   * What anybody may read without the read permission (a sign-in page lists providers before anyone
+   * signs in): lists and reads then answer these fields only, and filter and sort by them only. The
+   * rest of a record (configuration) needs `permissions.read`.
+   */
+  publicFields?: readonly string[];
 }
 
 export interface ResourceServices {

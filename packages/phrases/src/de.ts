@@ -10,6 +10,9 @@ import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
 import { signin } from './de/signin.ts';
 import { validation } from './de/validation.ts';
+import { projects } from './de/projects.ts';
+import { analyses } from './de/analyses.ts';
+import { home } from './de/home.ts';
 import type { Phrases } from './en.ts';
 
 /** German phrases: complete, checked against the English shape group by group. */
@@ -26,4 +29,7 @@ export const de: Phrases = {
   events,
   adminHome,
   copy,
+  projects,
+  analyses,
+  home,
 };

@@ -10,6 +10,9 @@ import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
 import { signin } from './en/signin.ts';
 import { validation } from './en/validation.ts';
+import { projects } from './en/projects.ts';
+import { analyses } from './en/analyses.ts';
+import { home } from './en/home.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
 /**
@@ -30,6 +33,9 @@ export const en = {
   events,
   adminHome,
   copy,
+  projects,
+  analyses,
+  home,
 } as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */

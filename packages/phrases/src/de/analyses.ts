@@ -87,6 +87,7 @@ export const analyses: Phrases['analyses'] = {
     label: 'Knoten der Analyse',
     add: 'Knoten hinzufügen',
     addTitle: 'Knoten des Projekts hinzufügen',
+    addShort: 'Hinzufügen',
     addNode: '{{name}} hinzufügen',
     remove: '{{name}} entfernen',
     type: 'Typ',

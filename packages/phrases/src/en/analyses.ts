@@ -85,6 +85,7 @@ export const analyses = {
     label: 'Nodes of the analysis',
     add: 'Add nodes',
     addTitle: 'Add nodes of the project',
+    addShort: 'Add',
     addNode: 'Add {{name}}',
     remove: 'Remove {{name}}',
     type: 'Type',

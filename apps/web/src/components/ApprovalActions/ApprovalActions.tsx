@@ -83,7 +83,7 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
     <>
       <Button
         size="xs"
-        color="green"
+        color="teal.9"
         leftSection={<IconCheck size={14} aria-hidden />}
         disabled={!canApprove || disabled}
         loading={busy === ApprovalStatus.APPROVED}
@@ -93,8 +93,8 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
       </Button>
       <Button
         size="xs"
-        color="red"
-        variant="light"
+        color="red.9"
+        variant="outline"
         leftSection={<IconX size={14} aria-hidden />}
         disabled={!canReject || disabled}
         loading={busy === ApprovalStatus.REJECTED}

@@ -16,6 +16,7 @@ import {
   runStatusColor,
   runStatusPhrase,
 } from './analysis-status.ts';
+import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 
 /** An analysis of the list: name (editable), status, pipeline progress, commands on demand, times. */
 export function AnalysisCard({
@@ -73,16 +74,16 @@ export function AnalysisCard({
           </Group>
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Badge variant="light" color={analysis.configuration_locked ? 'green' : 'gray'}>
+          <StatusBadge color={analysis.configuration_locked ? 'green' : 'gray'}>
             {t('analyses.status.configuration')}:{' '}
             {t(analysis.configuration_locked ? 'analyses.status.locked' : 'analyses.status.unlocked')}
-          </Badge>
-          <Badge variant="light" color={buildStatusColor(analysis.build_status)}>
+          </StatusBadge>
+          <StatusBadge color={buildStatusColor(analysis.build_status)}>
             {t('analyses.status.build')}: {t(buildStatusPhrase(analysis.build_status))}
-          </Badge>
-          <Badge variant="light" color={runStatusColor(analysis.run_status)}>
+          </StatusBadge>
+          <StatusBadge color={runStatusColor(analysis.run_status)}>
             {t('analyses.status.run')}: {t(runStatusPhrase(analysis.run_status))}
-          </Badge>
+          </StatusBadge>
         </Group>
         <Progress
           value={progress}

@@ -14,6 +14,7 @@ import {
   runStatusColor,
   runStatusPhrase,
 } from './analysis-status.ts';
+import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 
 /** `/analyses/:id`: the analysis (live) with the tabs overview, setup, results. */
 export function AnalysisLayout() {
@@ -25,9 +26,9 @@ export function AnalysisLayout() {
       query={{ include: ['project', 'master_image'] }}
       title={(analysis) => analysis.name || t('analyses.list.unnamed')}
       aside={(analysis) => (
-        <Badge variant="light" color={buildStatusColor(analysis.build_status)} data-testid="build-status">
+        <StatusBadge color={buildStatusColor(analysis.build_status)} data-testid="build-status">
           {t('analyses.status.build')}: {t(buildStatusPhrase(analysis.build_status))}
-        </Badge>
+        </StatusBadge>
       )}
       tabs={[
         { to: '.', label: 'app.tabs.overview' },
@@ -63,16 +64,16 @@ export function AnalysisOverviewPage() {
             {t('analyses.command.commands')}
           </Title>
           <Group gap="xs" wrap="wrap">
-            <Badge variant="light" color={analysis.configuration_locked ? 'green' : 'gray'}>
+            <StatusBadge color={analysis.configuration_locked ? 'green' : 'gray'}>
               {t('analyses.status.configuration')}:{' '}
               {t(analysis.configuration_locked ? 'analyses.status.locked' : 'analyses.status.unlocked')}
-            </Badge>
-            <Badge variant="light" color={buildStatusColor(analysis.build_status)}>
+            </StatusBadge>
+            <StatusBadge color={buildStatusColor(analysis.build_status)}>
               {t('analyses.status.build')}: {t(buildStatusPhrase(analysis.build_status))}
-            </Badge>
-            <Badge variant="light" color={runStatusColor(analysis.run_status)}>
+            </StatusBadge>
+            <StatusBadge color={runStatusColor(analysis.run_status)}>
               {t('analyses.status.run')}: {t(runStatusPhrase(analysis.run_status))}
-            </Badge>
+            </StatusBadge>
           </Group>
           <Progress
             value={buildProgress(analysis.build_status)}

@@ -6,6 +6,7 @@ import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx'
 import { hubResources, type AnalysisNode } from '../../resources/hub-resources.ts';
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { runStatusColor, runStatusPhrase } from './analysis-status.ts';
+import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 
 /** The nodes of an analysis (live), as far as the UI shows them at once. */
 export function useAnalysisNodes(analysisId: string) {
@@ -46,9 +47,9 @@ export function NodeProgress({ analysisId }: { readonly analysisId: string }) {
         >
           <Stack gap={4}>
             <Group gap="xs">
-              <Badge size="sm" variant="light" color={runStatusColor(row.run_status)}>
+              <StatusBadge size="sm" color={runStatusColor(row.run_status)}>
                 {t('analyses.status.run')}: {t(runStatusPhrase(row.run_status))}
-              </Badge>
+              </StatusBadge>
               <ApprovalBadge status={row.approval_status} />
             </Group>
           </Stack>

@@ -1,5 +1,5 @@
 import { ANALYSIS_BUILD_STATUSES, ANALYSIS_RUN_STATUSES, PermissionName as P } from '@federa/schemas';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
@@ -17,6 +17,7 @@ import {
   runStatusPhrase,
 } from '../Analyses/analysis-status.ts';
 import { useCounts, type CountRequest } from './use-counts.ts';
+import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 
 function Count({ value }: { readonly value: number | undefined }) {
   return (
@@ -78,14 +79,13 @@ export function HomePage() {
     statuses
       .filter((status) => (counts[`${prefix}:${status}`] ?? 0) > 0)
       .map((status) => (
-        <Badge
+        <StatusBadge
           key={status}
-          variant="light"
           color={prefix === 'build' ? buildStatusColor(status) : runStatusColor(status)}
         >
           {t(prefix === 'build' ? buildStatusPhrase(status) : runStatusPhrase(status))}:{' '}
           {counts[`${prefix}:${status}`]}
-        </Badge>
+        </StatusBadge>
       ));
 
   return (
@@ -190,9 +190,9 @@ export function HomePage() {
                     {analysis.name || t('analyses.list.unnamed')}
                   </Text>
                   <Group gap="xs">
-                    <Badge variant="light" color={buildStatusColor(analysis.build_status)}>
+                    <StatusBadge color={buildStatusColor(analysis.build_status)}>
                       {t('analyses.status.build')}: {t(buildStatusPhrase(analysis.build_status))}
-                    </Badge>
+                    </StatusBadge>
                     <Text size="xs" c="dimmed">
                       <RelativeTime value={analysis.updated_at} />
                     </Text>

@@ -8,6 +8,7 @@ import { useApiClient, useSession } from '../../../session/session-context.tsx';
 import { runStatusColor, runStatusPhrase } from '../analysis-status.ts';
 import { useAnalysisNodes } from '../NodeProgress.tsx';
 import { LogList } from './LogList.tsx';
+import { StatusBadge } from '../../../components/StatusBadge/StatusBadge.tsx';
 
 const RUNNING: ReadonlySet<string> = new Set([
   AnalysisRunStatus.STARTING,
@@ -60,13 +61,13 @@ export function AnalysisResultsPage() {
               {rows.map((row) => (
                 <Group component="li" key={row.id} gap="xs">
                   <Text size="sm">{row.node?.name ?? row.node_id}</Text>
-                  <Badge size="sm" variant="light" color={runStatusColor(row.run_status)}>
+                  <StatusBadge size="sm" color={runStatusColor(row.run_status)}>
                     {t(
                       row.run_status === AnalysisRunStatus.FINISHED
                         ? 'analyses.status.finished'
                         : runStatusPhrase(row.run_status),
                     )}
-                  </Badge>
+                  </StatusBadge>
                 </Group>
               ))}
             </Stack>

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../../api/error-phrase.ts';
 import { BusyIndicator } from '../../../components/BusyIndicator/BusyIndicator.tsx';
-import { isErrorLevel, levelColor, logTimeToDate } from './log-entries.ts';
+import { isErrorLevel, levelColor, levelTextColor, logTimeToDate } from './log-entries.ts';
 import { useLogTail } from './use-log-tail.ts';
 
 /** The log lines of an analysis or of one of its nodes: local time, coloured level, errors highlighted. */

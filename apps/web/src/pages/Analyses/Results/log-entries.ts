@@ -20,6 +20,12 @@ export function levelColor(level: string): string {
   return LEVEL_COLORS[level] ?? LEVEL_COLORS.debug!;
 }
 
+/** Text on the level colour: white on the dark ones, black on the light ones (AA contrast either way). */
+const LIGHT_LEVELS = new Set(['alert', 'crit', 'error', 'warn', 'debug']);
+export function levelTextColor(level: string): string {
+  return LIGHT_LEVELS.has(level) || !(level in LEVEL_COLORS) ? '#000' : '#fff';
+}
+
 export function isErrorLevel(level: string): boolean {
   return ERROR_LEVELS.has(level);
 }

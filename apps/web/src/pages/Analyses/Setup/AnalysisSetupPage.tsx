@@ -115,7 +115,7 @@ export function AnalysisSetupPage() {
           </Button>
         ) : (
           <Button
-            color="green"
+            color="teal.9"
             disabled={!checks.entrypoint || !!analysis.build_status}
             onClick={finish.open}
           >

@@ -74,7 +74,7 @@ export function NextStepsModal({
             {t('admin.list.cancel')}
           </Button>
           <Button
-            color="green"
+            color="teal.9"
             loading={running !== null}
             disabled={!(locked || lock)}
             onClick={() => void execute()}

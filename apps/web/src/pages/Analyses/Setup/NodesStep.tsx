@@ -109,7 +109,7 @@ function AddNodesModal({
                           aria-label={t('analyses.nodes.addNode', { name })}
                           onClick={() => void add(row)}
                         >
-                          {t('projects.form.addNode')}
+                          {t('analyses.nodes.addShort')}
                         </Button>
                       </Table.Td>
                     </Table.Tr>

@@ -195,7 +195,7 @@ export function UploadModal({
         )}
         <Group justify="end" gap="xs">
           {running ? (
-            <Button color="red" variant="light" onClick={cancel}>
+            <Button color="red.9" variant="outline" onClick={cancel}>
               {t('analyses.files.cancel')}
             </Button>
           ) : (

@@ -114,11 +114,11 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
   const visited: string[] = [];
   async function check(page: Page, screen: string) {
     await page.waitForLoadState('networkidle');
-    await expectAccessible(page, screen);
-    visited.push(new URL(page.url()).pathname);
     if (SCREENSHOTS) {
       await page.screenshot({ path: `/tmp/hub-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
     }
+    await expectAccessible(page, screen);
+    visited.push(new URL(page.url()).pathname);
   }
 
   /** Picks an option of a SearchSelect or Select by typing a part of its label. */
@@ -187,7 +187,7 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
         await choose(page, p.projects.masterImage.image, '', image.name);
         for (const name of nodeNames) {
           await choose(page, p.projects.form.nodes, name.slice(0, 8), new RegExp(name));
-          await page.getByRole('button', { name: p.projects.form.addNode }).click();
+          await page.getByRole('button', { name: p.projects.form.addNode, exact: true }).click();
         }
         await check(page, `${language} project form`);
         await page.getByRole('button', { name: p.admin.form.create }).click();
@@ -232,7 +232,7 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
         // The wizard opens at the nodes, whose check fails.
         await page.getByText(p.analyses.wizard.checkNodes).waitFor();
         await check(page, `${language} wizard nodes`);
-        await page.getByRole('button', { name: p.analyses.nodes.add }).click();
+        await page.getByRole('button', { name: p.analyses.nodes.add, exact: true }).click();
         const modal = page.getByRole('dialog', { name: p.analyses.nodes.addTitle });
         for (const name of nodeNames) {
           await modal.getByRole('button', { name: fill(p.analyses.nodes.addNode, { name }) }).click();
@@ -250,9 +250,9 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
           .waitFor();
         await expect.poll(() => page.getByText(p.analyses.wizard.checkNodes).count()).toBe(0);
 
-        await page.getByRole('button', { name: p.analyses.wizard.next }).click();
+        await page.getByRole('button', { name: p.analyses.wizard.next, exact: true }).click();
         await page.getByText(p.analyses.wizard.checkEntrypoint).waitFor();
-        await page.getByRole('button', { name: p.analyses.files.upload }).click();
+        await page.getByRole('button', { name: p.analyses.files.upload, exact: true }).click();
         const upload = page.getByRole('dialog', { name: p.analyses.files.uploadTitle });
         const chooser = page.waitForEvent('filechooser');
         await upload.getByRole('button', { name: p.analyses.files.chooseFiles }).click();
@@ -266,7 +266,7 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
           .getByRole('progressbar', { name: fill(p.analyses.files.progress, { name: 'main.py' }) })
           .waitFor({ state: 'attached' });
         await check(page, `${language} upload modal`);
-        await upload.getByRole('button', { name: p.analyses.files.start }).click();
+        await upload.getByRole('button', { name: p.analyses.files.start, exact: true }).click();
         await expect
           .poll(() => upload.getByText(p.analyses.files.uploaded, { exact: true }).count(), {
             timeout: 20_000,
@@ -275,32 +275,44 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
         await upload.getByRole('button', { name: p.admin.dialog.close }).last().click();
         await page
           .getByRole('radio', { name: fill(p.analyses.files.setEntrypoint, { name: 'main.py' }) })
-          .check();
+          .click();
+        await expect
+          .poll(() =>
+            page
+              .getByRole('radio', { name: fill(p.analyses.files.setEntrypoint, { name: 'main.py' }) })
+              .isChecked(),
+          )
+          .toBe(true);
         await expect
           .poll(() => page.getByText(p.analyses.wizard.checkEntrypoint).count(), { timeout: 10_000 })
           .toBe(0);
         await check(page, `${language} wizard files`);
 
-        await page.getByRole('button', { name: p.analyses.wizard.next }).click();
-        await page.getByText(p.analyses.wizard.checkImage).waitFor();
+        await page.getByRole('button', { name: p.analyses.wizard.next, exact: true }).click();
+        // The analysis starts with the project's master image; the researcher confirms it.
+        await page
+          .getByRole('textbox', { name: p.projects.masterImage.image, exact: true })
+          .or(page.getByRole('combobox', { name: p.projects.masterImage.image, exact: true }))
+          .first()
+          .waitFor();
         await choose(page, p.projects.masterImage.group, '', image.group_virtual_path);
         await choose(page, p.projects.masterImage.image, '', image.name);
         await expect
           .poll(() => page.getByText(p.analyses.wizard.checkImage).count(), { timeout: 10_000 })
           .toBe(0);
         await check(page, `${language} wizard image`);
-        await page.getByRole('button', { name: p.analyses.wizard.next }).click();
+        await page.getByRole('button', { name: p.analyses.wizard.next, exact: true }).click();
         await page.getByText(p.analyses.security.noEffect).waitFor();
         await check(page, `${language} wizard security`);
 
         // Finishing locks; the server refuses while the site's nodes have not approved.
-        await page.getByRole('button', { name: p.analyses.wizard.finish }).click();
+        await page.getByRole('button', { name: p.analyses.wizard.finish, exact: true }).click();
         const nextSteps = page.getByRole('dialog', { name: p.analyses.wizard.nextSteps });
         expect(
           await nextSteps.getByRole('checkbox', { name: p.analyses.wizard.startBuild }).isChecked(),
         ).toBe(true);
         await check(page, `${language} next steps`);
-        await nextSteps.getByRole('button', { name: p.analyses.wizard.execute }).click();
+        await nextSteps.getByRole('button', { name: p.analyses.wizard.execute, exact: true }).click();
         await nextSteps.getByText('At least one node has not approved the analysis.').waitFor();
 
         // The node operator approves the analysis for both default nodes.
@@ -330,8 +342,9 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
         await card.getByText(`${p.analyses.status.build}: ${p.analyses.status.none}`).waitFor();
         await check(watcher, `${language} analysis list`);
 
-        await nextSteps.getByRole('button', { name: p.analyses.wizard.execute }).click();
+        await nextSteps.getByRole('button', { name: p.analyses.wizard.execute, exact: true }).click();
         await page.waitForURL(/\/analyses\/[^/]+$/);
+        await nextSteps.waitFor({ state: 'detached' });
         await page.getByTestId('build-status').getByText(p.analyses.status.starting).waitFor();
         await card
           .getByText(`${p.analyses.status.build}: ${p.analyses.status.starting}`)
@@ -340,7 +353,7 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
         // Once the build started, the configuration is read-only.
         await page.goto(`${page.url()}/setup`);
         await page.getByText(p.analyses.wizard.readOnly).waitFor();
-        expect(await page.getByRole('button', { name: p.analyses.nodes.add }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: p.analyses.nodes.add, exact: true }).count()).toBe(0);
 
         // The same pages at 390 px.
         for (const [current, paths] of [[page, visited.filter((_, index) => index % 1 === 0)]] as const) {

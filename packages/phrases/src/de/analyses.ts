@@ -143,7 +143,7 @@ export const analyses: Phrases['analyses'] = {
     label: 'Analysen für die Knoten meines Realms',
     node: 'Knoten',
     creator: 'Ersteller',
-    downloadCode: 'Code von {{name}} herunterladen',
+    downloadCode: 'Code herunterladen: {{name}}',
   },
   logs: {
     title: 'Protokolle',

@@ -140,7 +140,7 @@ export const analyses = {
     label: 'Analyses asked of the nodes of my realm',
     node: 'Node',
     creator: 'Creator',
-    downloadCode: 'Download the code of {{name}}',
+    downloadCode: 'Download code: {{name}}',
   },
   logs: {
     title: 'Logs',

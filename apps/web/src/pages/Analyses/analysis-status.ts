@@ -95,19 +95,33 @@ export function pipelineProgress(analysis: {
   return Math.round((steps / 3) * 100);
 }
 
+/**
+ * Filled buttons in the spec's success, danger and primary: the darkest shades, as white text on the
+ * lighter ones falls short of AA contrast.
+ */
+export const BUTTON_COLORS = { success: 'teal.9', danger: 'red.9', primary: 'blue.9' } as const;
+
 /** Commands a button can run, with label and colour: lock and start success, unlock and stop danger, check primary. */
 export const COMMAND_BUTTONS: ReadonlyArray<{ command: string; label: PlainPhraseKey; color: string }> = [
   {
     command: AnalysisCommand.CONFIGURATION_LOCK,
     label: 'analyses.command.configurationLock',
-    color: SUCCESS,
+    color: BUTTON_COLORS.success,
   },
   {
     command: AnalysisCommand.CONFIGURATION_UNLOCK,
     label: 'analyses.command.configurationUnlock',
-    color: DANGER,
+    color: BUTTON_COLORS.danger,
   },
-  { command: AnalysisCommand.BUILD_START, label: 'analyses.command.buildStart', color: SUCCESS },
-  { command: AnalysisCommand.BUILD_STOP, label: 'analyses.command.buildStop', color: DANGER },
-  { command: AnalysisCommand.BUILD_STATUS, label: 'analyses.command.buildStatus', color: PRIMARY },
+  {
+    command: AnalysisCommand.BUILD_START,
+    label: 'analyses.command.buildStart',
+    color: BUTTON_COLORS.success,
+  },
+  { command: AnalysisCommand.BUILD_STOP, label: 'analyses.command.buildStop', color: BUTTON_COLORS.danger },
+  {
+    command: AnalysisCommand.BUILD_STATUS,
+    label: 'analyses.command.buildStatus',
+    color: BUTTON_COLORS.primary,
+  },
 ];

@@ -15,6 +15,7 @@ import { hubResources, type HubNode, type Project, type ProjectNode } from '../.
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { useApiClient } from '../../session/session-context.tsx';
+import { ScrollTable } from '../../components/ScrollTable/ScrollTable.tsx';
 
 /**
  * The nodes of a project with their approval status (live). Editable: a picker adds a node (asked
@@ -86,7 +87,7 @@ export function ProjectNodeManager({
         ) : rows.length === 0 ? (
           <EmptyListText phrase="projects.overview.noNodes" />
         ) : (
-          <Table.ScrollContainer minWidth={360}>
+          <ScrollTable minWidth={360} label={t('projects.overview.nodes')}>
             <Table aria-label={t('projects.overview.nodes')}>
               <Table.Thead>
                 <Table.Tr>
@@ -131,7 +132,7 @@ export function ProjectNodeManager({
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         {state.data && state.data.meta.total > state.data.meta.limit && (
           <Pagination

@@ -13,6 +13,7 @@ import { useApiClient } from '../../../session/session-context.tsx';
 import { failureText } from '../use-analysis-command.ts';
 import { UploadModal } from './UploadModal.tsx';
 import { useCodeBucket, useCodeFiles } from './use-code-bucket.ts';
+import { ScrollTable } from '../../../components/ScrollTable/ScrollTable.tsx';
 
 /** The code files of the analysis: upload, delete, and the choice of the entrypoint. */
 export function FilesStep({
@@ -77,7 +78,7 @@ export function FilesStep({
           onChange={(id) => void setEntrypoint(id)}
           label={t('analyses.files.entrypoint')}
         >
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable minWidth={320} label={t('analyses.files.label')}>
             <Table aria-label={t('analyses.files.label')}>
               <Table.Thead>
                 <Table.Tr>
@@ -117,7 +118,7 @@ export function FilesStep({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Radio.Group>
       )}
       <UploadModal opened={uploadOpened} onClose={upload.close} bucket={bucket.data} />

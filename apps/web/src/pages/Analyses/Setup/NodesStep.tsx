@@ -21,6 +21,7 @@ import { useResourceList, type ResourceListState } from '../../../resources/use-
 import { useApiClient } from '../../../session/session-context.tsx';
 import { runStatusPhrase } from '../analysis-status.ts';
 import { failureText } from '../use-analysis-command.ts';
+import { ScrollTable } from '../../../components/ScrollTable/ScrollTable.tsx';
 
 /** The modal that adds nodes of the project (with their approval in the project) to the analysis. */
 function AddNodesModal({
@@ -75,7 +76,7 @@ function AddNodesModal({
         <EmptyListText phrase="projects.overview.noNodes" />
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable minWidth={320} label={t('analyses.nodes.projectNodes')}>
             <Table aria-label={t('analyses.nodes.projectNodes')}>
               <Table.Thead>
                 <Table.Tr>
@@ -117,7 +118,7 @@ function AddNodesModal({
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {candidates.data && candidates.data.meta.total > candidates.data.meta.limit && (
             <Pagination
               total={candidates.data.meta.total}
@@ -160,7 +161,7 @@ export function NodesStep({
       ) : rows.length === 0 ? (
         <EmptyListText phrase="analyses.overview.noNodes" />
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <ScrollTable minWidth={360} label={t('analyses.nodes.label')}>
           <Table aria-label={t('analyses.nodes.label')}>
             <Table.Thead>
               <Table.Tr>
@@ -203,7 +204,7 @@ export function NodesStep({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <AddNodesModal
         opened={opened}

@@ -133,8 +133,7 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
             value={draft}
             onChange={(event) => setDraft(event.currentTarget.value)}
             error={draft.trim() ? draftError : null}
-            autosize
-            minRows={3}
+            rows={4}
             data-autofocus
           />
           <Group gap="xs">{buttons(draft, !!draftError)}</Group>

@@ -69,8 +69,7 @@ export function AnalysisForm({
           {...form.getInputProps('description')}
           key={form.key('description')}
           label={t('analyses.form.description')}
-          autosize
-          minRows={3}
+          rows={4}
         />
         {!projectId && (
           <SearchSelect<Project>

@@ -62,8 +62,7 @@ export function ProjectForm({ entity, onSaved }: ProjectFormProps) {
           {...form.getInputProps('description')}
           key={form.key('description')}
           label={t('projects.form.description')}
-          autosize
-          minRows={3}
+          rows={4}
         />
         <MasterImagePicker
           value={form.values.master_image_id}

@@ -7,7 +7,7 @@ import { hubResources, type MasterImage } from '../../resources/hub-resources.ts
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 
-/** The whole catalog is read at once (it has tens of images), sorted by path as the spec asks. */
+/** The whole catalog is read at once (it has tens of images), sorted by path (docs/product/analysis-platform.md §7). */
 const CATALOG_LIMIT = 50;
 
 export interface MasterImagePickerProps {

@@ -21,7 +21,7 @@ export function buildStatusPhrase(status: string | null | undefined): PlainPhras
   }
 }
 
-/** Mantine colours for the spec's primary, success, warning and danger. */
+/** Mantine colours for the primary, success, warning and danger of docs/product/analysis-platform.md §4. */
 const PRIMARY = 'blue';
 const SUCCESS = 'green';
 const WARNING = 'yellow';
@@ -96,7 +96,7 @@ export function pipelineProgress(analysis: {
 }
 
 /**
- * Filled buttons in the spec's success, danger and primary: the darkest shades, as white text on the
+ * Filled buttons in the success, danger and primary colours: the darkest shades, as white text on the
  * lighter ones falls short of AA contrast.
  */
 export const BUTTON_COLORS = { success: 'teal.9', danger: 'red.9', primary: 'blue.9' } as const;

@@ -44,6 +44,25 @@ describe('project screens', () => {
     );
   });
 
+  it('shows the first 10 of 1,000 projects, fetching only that page', async () => {
+    const fake = new FakeAuthServer();
+    serveResource(
+      fake,
+      '/core/projects',
+      Array.from({ length: 1000 }, (_, index) => project(`p${index}`, `Study ${index}`, 0)),
+    );
+    renderApp('/projects', { session: sessionWith('project_create'), server: fake });
+    const list = await screen.findByRole('list', { name: 'Projects' }, WAIT);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    const reads = fake.calls.filter((call) => call.method === 'GET' && call.path === '/core/projects');
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) {
+      expect(read.query.get('page[limit]')).toBe('10');
+      expect(read.query.get('page[offset]')).toBe('0');
+    }
+  });
+
   it('shows no delete button without project_delete', async () => {
     renderApp('/projects', { session: sessionWith('project_create'), server: server() });
     await screen.findByText('Fresh study', {}, WAIT);

@@ -4,7 +4,7 @@ export const LOG_PAGE_SIZE = 50;
 /** Levels shown as errors. */
 const ERROR_LEVELS = new Set(['emerg', 'alert', 'crit', 'error', 'warn']);
 
-/** The level colours of the spec: emerg dark red … debug grey. */
+/** The level colours of docs/product/analysis-platform.md §9: emerg dark red … debug grey. */
 const LEVEL_COLORS: Record<string, string> = {
   emerg: '#8b0000',
   alert: '#ff0000',

@@ -26,7 +26,7 @@ function analysis(changes: Record<string, unknown>) {
   };
 }
 
-function server(row: Record<string, unknown>) {
+function server(row: ReturnType<typeof analysis>) {
   const fake = new FakeAuthServer();
   serveResource(fake, '/core/analyses', [row]);
   serveResource(fake, '/core/analysis-nodes', []);

@@ -1,5 +1,5 @@
 import { PermissionName as P } from '@federa/schemas';
-import { ActionIcon, Badge, Card, Collapse, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Card, Collapse, Group, Progress, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordLayout, useLayoutRecord } from '../../components/RecordLayout/RecordLayout.tsx';

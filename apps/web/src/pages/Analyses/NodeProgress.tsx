@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
+import { Group, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApprovalBadge } from '../../components/ApprovalBadge/ApprovalBadge.tsx';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';

@@ -1,5 +1,5 @@
 import { AnalysisRunStatus, PermissionName as P } from '@federa/schemas';
-import { Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutRecord } from '../../../components/RecordLayout/RecordLayout.tsx';

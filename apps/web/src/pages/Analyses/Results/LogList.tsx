@@ -67,11 +67,7 @@ export function LogList({
                 <time dateTime={logTimeToDate(entry.time).toISOString()}>
                   {logTimeToDate(entry.time).toLocaleString(i18n.language)}
                 </time>{' '}
-                <Code
-                  c="white"
-                  bg={levelColor(entry.level)}
-                  style={{ color: entry.level === 'warn' ? '#000' : '#fff' }}
-                >
+                <Code bg={levelColor(entry.level)} style={{ color: levelTextColor(entry.level) }}>
                   {entry.level}
                 </Code>{' '}
                 <span style={{ fontWeight: error_ ? 600 : undefined }}>{entry.message}</span>

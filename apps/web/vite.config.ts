@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
 
 // In development the API server runs separately on :3000; the dev server forwards every API base
 // (and the realtime socket) to it, so the app uses the same relative addresses as in production.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/auth': { target: apiTarget, changeOrigin: true },

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -23,6 +24,11 @@ describe('platform endpoints', () => {
       '<!doctype html><title>Federa HUB</title><div id="root"></div>',
     );
     await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("app")');
+    // What the web app build writes next to each text file.
+    const script = 'console.log("compressed");'.repeat(100);
+    await writeFile(path.join(webDir, 'assets', 'page-abcd.js'), script);
+    await writeFile(path.join(webDir, 'assets', 'page-abcd.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(webDir, 'assets', 'page-abcd.js.gz'), gzipSync(script));
     ctx = await createTestApp({ WEB_DIST_DIR: webDir });
   });
 
@@ -100,6 +106,34 @@ describe('platform endpoints', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copy of an asset to a client that accepts it, cached for a year', async () => {
+    const script = 'console.log("compressed");'.repeat(100);
+    const brotli = await ctx.app.inject({
+      url: '/assets/page-abcd.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gzip = await ctx.app.inject({
+      url: '/assets/page-abcd.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await ctx.app.inject({
+      url: '/assets/page-abcd.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('answers an unknown API route with a JSON 404, never the web app', async () => {

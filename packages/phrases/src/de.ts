@@ -12,6 +12,9 @@ import { signin } from './de/signin.ts';
 import { identityAdmin } from './de/identity-admin.ts';
 import { saveConflict } from './de/save-conflict.ts';
 import { validation } from './de/validation.ts';
+import { projects } from './de/projects.ts';
+import { analyses } from './de/analyses.ts';
+import { home } from './de/home.ts';
 import type { Phrases } from './en.ts';
 
 /** German phrases: complete, checked against the English shape group by group. */
@@ -30,4 +33,7 @@ export const de: Phrases = {
   adminHome,
   copy,
   saveConflict,
+  projects,
+  analyses,
+  home,
 };

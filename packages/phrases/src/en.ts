@@ -12,6 +12,9 @@ import { signin } from './en/signin.ts';
 import { identityAdmin } from './en/identity-admin.ts';
 import { saveConflict } from './en/save-conflict.ts';
 import { validation } from './en/validation.ts';
+import { projects } from './en/projects.ts';
+import { analyses } from './en/analyses.ts';
+import { home } from './en/home.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
 /**
@@ -34,6 +37,9 @@ export const en = {
   adminHome,
   copy,
   saveConflict,
+  projects,
+  analyses,
+  home,
 } as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */

@@ -27,7 +27,7 @@ describe('app shell', () => {
 
   it('has landmarks and a skip link that moves focus to the page', async () => {
     renderApp('/', { session: sessionWith() });
-    await screen.findByRole('heading', { name: 'Info' });
+    await screen.findByRole('heading', { name: 'Welcome, alice' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
 
@@ -84,10 +84,15 @@ describe('app shell', () => {
     expect(within(side).queryByRole('link', { name: 'Projects' })).not.toBeInTheDocument();
   });
 
-  it('renders nested placeholder screens with their tabs', async () => {
+  it('answers a record page of an unknown id with the not-found page inside its section', async () => {
     renderApp('/projects/42/settings', { session: adminSession });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Project' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Page Not Found: /projects/42/settings' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(within(sideMenu()).getByRole('link', { name: 'Projects' })).toHaveAttribute(
       'aria-current',
       'true',

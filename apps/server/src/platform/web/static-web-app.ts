@@ -28,6 +28,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes brotli and gzip copies (`.br`, `.gz`) next to its text files; they are sent
+      // to clients that accept them, so nothing is compressed per request.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, filePath) => {
         void reply.header(

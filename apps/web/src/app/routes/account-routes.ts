@@ -1,12 +1,15 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../navigation/types.ts';
-import { placeholder } from './placeholder.ts';
 
 const loggedIn = { requireLoggedIn: true } satisfies RouteHandle;
 
 /** Start page, sign-in and the signed-in user's own pages. */
 export const accountRoutes: RouteObject[] = [
-  { index: true, handle: loggedIn, lazy: placeholder('app.pages.info') },
+  {
+    index: true,
+    handle: loggedIn,
+    lazy: async () => ({ Component: (await import('../../pages/Home/HomePage.tsx')).HomePage }),
+  },
   {
     path: 'login',
     handle: { requireLoggedOut: true } satisfies RouteHandle,

@@ -7,9 +7,13 @@ import {
   PROJECT_CREATE,
   PROJECT_LIST,
   PROJECT_UPDATE,
+  PROJECTS_MENU,
 } from '../../navigation/permission-sets.ts';
 import type { RouteHandle } from '../../navigation/types.ts';
-import { placeholder } from './placeholder.ts';
+
+const projects = () => import('../../pages/Projects/ProjectsPage.tsx');
+const project = () => import('../../pages/Projects/ProjectPages.tsx');
+const projectAnalyses = () => import('../../pages/Projects/ProjectAnalysesPages.tsx');
 
 /** /projects (list, in, add) and /projects/:id (overview, analyses, settings). */
 export const projectRoutes: RouteObject[] = [
@@ -18,55 +22,58 @@ export const projectRoutes: RouteObject[] = [
     handle: { requireLoggedIn: true } satisfies RouteHandle,
     children: [
       {
-        lazy: placeholder('app.pages.projects'),
+        lazy: async () => ({ Component: (await projects()).ProjectsPage }),
         children: [
           {
             index: true,
             handle: { requirePermissions: PROJECT_LIST } satisfies RouteHandle,
-            lazy: placeholder('app.tabs.overview'),
+            lazy: async () => ({ Component: (await projects()).ProjectListPage }),
           },
           {
             path: 'in',
             handle: { requirePermissions: PROJECT_APPROVE } satisfies RouteHandle,
-            lazy: placeholder('app.tabs.incoming'),
+            lazy: async () => ({
+              Component: (await import('../../pages/Projects/ProjectNodesInPage.tsx')).ProjectNodesInPage,
+            }),
           },
           {
             path: 'add',
             handle: { requirePermissions: PROJECT_CREATE } satisfies RouteHandle,
-            lazy: placeholder('app.tabs.add'),
+            lazy: async () => ({ Component: (await projects()).ProjectAddPage }),
           },
         ],
       },
       {
         path: ':id',
-        lazy: placeholder('app.pages.project'),
+        handle: { requirePermissions: PROJECTS_MENU } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await project()).ProjectLayout }),
         children: [
-          { index: true, lazy: placeholder('app.tabs.overview') },
+          { index: true, lazy: async () => ({ Component: (await project()).ProjectOverviewPage }) },
           {
             path: 'analyses',
-            lazy: placeholder('app.tabs.analyses'),
+            lazy: async () => ({ Component: (await projectAnalyses()).ProjectAnalysesPage }),
             children: [
               {
                 index: true,
                 handle: { requirePermissions: ANALYSIS_LIST } satisfies RouteHandle,
-                lazy: placeholder('app.tabs.overview'),
+                lazy: async () => ({ Component: (await projectAnalyses()).ProjectAnalysisListPage }),
               },
               {
                 path: 'in',
                 handle: { requirePermissions: ANALYSIS_APPROVE } satisfies RouteHandle,
-                lazy: placeholder('app.tabs.incoming'),
+                lazy: async () => ({ Component: (await projectAnalyses()).ProjectAnalysesInPage }),
               },
               {
                 path: 'add',
                 handle: { requirePermissions: ANALYSIS_CREATE } satisfies RouteHandle,
-                lazy: placeholder('app.tabs.add'),
+                lazy: async () => ({ Component: (await projectAnalyses()).ProjectAnalysisAddPage }),
               },
             ],
           },
           {
             path: 'settings',
             handle: { requirePermissions: PROJECT_UPDATE } satisfies RouteHandle,
-            lazy: placeholder('app.tabs.settings'),
+            lazy: async () => ({ Component: (await project()).ProjectSettingsPage }),
           },
         ],
       },

@@ -1,7 +1,8 @@
 import type { PlainPhraseKey } from '@federa/phrases';
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PageHeading } from '../PageHeading/PageHeading.tsx';
 import { SectionNav, type SectionTab } from './SectionNav.tsx';
 
 /** A section of the admin area (`/admin/users`): heading, tabs (list, add) and the chosen tab. */
@@ -15,7 +16,7 @@ export function SectionPage({
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Title order={1}>{t(title)}</Title>
+      <PageHeading>{t(title)}</PageHeading>
       <SectionNav tabs={tabs} label={t(title)} />
       <Outlet />
     </Stack>

@@ -1,0 +1,101 @@
+import type { ListResponse } from '@federa/schemas';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
+import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
+import { maxLength, minLength, required, textRules } from '../../forms/rules.tsx';
+import { hubResources, type Analysis, type Project } from '../../resources/hub-resources.ts';
+import { resourceKey } from '../../resources/resource-types.ts';
+import { useApiClient } from '../../session/session-context.tsx';
+
+interface AnalysisFormValues {
+  name: string;
+  description: string;
+  project_id: string | null;
+}
+
+const FIELDS = ['name', 'description', 'project_id'] as const;
+
+/** Analysis create: project required; name 3-128; description 5-4096 (docs/product/analysis-platform.md §5). */
+const validation = {
+  name: textRules(required(), minLength(3), maxLength(128)),
+  description: textRules(minLength(5), maxLength(4096)),
+  project_id: (value: string | null) => required()(value ?? ''),
+};
+
+/** Create an analysis in a project (fixed when the page is a project's). */
+export function AnalysisForm({
+  projectId,
+  onSaved,
+}: {
+  readonly projectId?: string;
+  readonly onSaved?: (analysis: Analysis) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const form = useForm<AnalysisFormValues>({
+    mode: 'controlled',
+    initialValues: { name: '', description: '', project_id: projectId ?? null },
+    validate: validation,
+  });
+  const { save, error, saving } = useEntitySave<Analysis>({
+    resource: hubResources.analyses,
+    form,
+    fields: FIELDS,
+    onSaved: (analysis) => onSaved?.(analysis),
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit(
+        (values) =>
+          void save({
+            project_id: values.project_id,
+            name: values.name.trim(),
+            description: values.description.trim() || null,
+          }),
+      )}
+      noValidate
+    >
+      <Stack gap="md" maw={640}>
+        <TextInput
+          {...form.getInputProps('name')}
+          key={form.key('name')}
+          label={t('analyses.form.name')}
+          required
+        />
+        <Textarea
+          {...form.getInputProps('description')}
+          key={form.key('description')}
+          label={t('analyses.form.description')}
+          rows={4}
+        />
+        {!projectId && (
+          <SearchSelect<Project>
+            label={t('analyses.form.project')}
+            required
+            load={({ search, offset, limit, signal }) =>
+              api.get<ListResponse<Project>>('core', 'projects', {
+                query: {
+                  filter: search.trim() ? { name: `~${search.trim()}` } : {},
+                  sort: { name: 'ASC' },
+                  page: { limit, offset },
+                  fields: ['id', 'name'],
+                },
+                signal,
+              })
+            }
+            queryKey={[...resourceKey(hubResources.projects), 'picker']}
+            getValue={(project) => project.id}
+            getLabel={(project) => project.name}
+            value={form.values.project_id}
+            onChange={(value) => form.setFieldValue('project_id', value)}
+            error={form.errors.project_id}
+          />
+        )}
+        <SaveFooter error={error} saving={saving} editing={false} />
+      </Stack>
+    </form>
+  );
+}

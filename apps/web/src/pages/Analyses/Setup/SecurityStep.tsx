@@ -1,0 +1,40 @@
+import { PermissionName as P } from '@federa/schemas';
+import { Alert, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AssignmentList } from '../../../components/AssignmentList/AssignmentList.tsx';
+import { hubResources, type Analysis } from '../../../resources/hub-resources.ts';
+import { authResources, type Permission } from '../../../resources/resource-types.ts';
+import { useSession } from '../../../session/session-context.tsx';
+
+/** Permissions the analysis itself would hold (names with the `analysis_self` marker); no effect yet. */
+export function SecurityStep({
+  analysis,
+  readOnly,
+}: {
+  readonly analysis: Analysis;
+  readonly readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const { hasPermission } = useSession();
+  const canChange = !readOnly && hasPermission(P.ANALYSIS_UPDATE);
+  return (
+    <Stack gap="sm">
+      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+        {t('analyses.security.noEffect')}
+      </Alert>
+      <AssignmentList<Permission>
+        candidates={authResources.permissions}
+        candidateQuery={{ filter: { name: '~analysis_self' }, sort: { name: 'ASC' } }}
+        link={hubResources.analysisPermissions}
+        owner={{ key: 'analysis_id', id: analysis.id }}
+        candidateKey="permission_id"
+        label="analyses.security.permissions"
+        columns={[{ key: 'name', header: 'admin.fields.name', render: (permission) => permission.name }]}
+        canAssign={canChange}
+        canUnassign={canChange}
+        searchField={null}
+      />
+    </Stack>
+  );
+}

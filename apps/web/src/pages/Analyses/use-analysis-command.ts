@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorPhraseKey } from '../../api/error-phrase.ts';
+import { notify } from '../../components/Feedback/notify.ts';
+import { hubResources, type Analysis } from '../../resources/hub-resources.ts';
+import { resourceKey } from '../../resources/resource-types.ts';
+import { useApiClient } from '../../session/session-context.tsx';
+
+/** The server's own words when it refused (its rejection messages are the product's), else the code's phrase. */
+export function failureText(t: (key: string) => string, error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : t(errorPhraseKey(error));
+}
+
+/**
+ * Runs `POST analyses/{id}/command`; the answer (the analysis after the command) refreshes the
+ * cached analysis. `error` keeps the server's rejection message until the next command.
+ */
+export function useAnalysisCommand(analysisId: string) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [running, setRunning] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (command: string): Promise<Analysis | undefined> => {
+    setRunning(command);
+    setError(null);
+    try {
+      const analysis = await api.post<Analysis>(
+        'core',
+        `analyses/${encodeURIComponent(analysisId)}/command`,
+        { command },
+      );
+      await queryClient.invalidateQueries({ queryKey: resourceKey(hubResources.analyses) });
+      notify(t, {
+        color: 'green',
+        message: t('analyses.command.done', {
+          command: t(`analyses.command.${command}` as 'analyses.command.buildStart'),
+        }),
+      });
+      return analysis;
+    } catch (failure) {
+      const text = failureText(t as (key: string) => string, failure);
+      setError(text);
+      notify(t, { color: 'red', title: t('analyses.command.failed'), message: text });
+      return undefined;
+    } finally {
+      setRunning(null);
+    }
+  };
+  return { run, running, error };
+}

@@ -1,0 +1,56 @@
+import type { Phrases } from '../en.ts';
+
+export const projects: Phrases['projects'] = {
+  list: {
+    label: 'Projekte',
+    analyses: 'Analysen',
+    nodes: 'Knoten',
+    creator: 'Ersteller',
+    created: 'Erstellt',
+    updated: 'Aktualisiert',
+    open: '{{name}} öffnen',
+    delete: '{{name}} löschen',
+    deleteBlocked: 'Ein Projekt mit Analysen kann nicht gelöscht werden.',
+  },
+  form: {
+    name: 'Name',
+    description: 'Beschreibung',
+    masterImage: 'Master-Image',
+    nodes: 'Knoten',
+    nodesDescription: 'Die Knoten, die um Teilnahme am Projekt gebeten werden.',
+    addNode: 'Knoten hinzufügen',
+    removeNode: '{{name}} entfernen',
+    noNodes: 'Noch keine Knoten gewählt.',
+  },
+  masterImage: {
+    group: 'Image-Gruppe',
+    image: 'Image',
+    none: 'Kein Master-Image',
+  },
+  overview: {
+    details: 'Details',
+    nodes: 'Knoten',
+    noNodes: 'Am Projekt nehmen keine Knoten teil.',
+    realm: 'Realm',
+  },
+  approval: {
+    status: 'Freigabe',
+    approved: 'freigegeben',
+    rejected: 'abgelehnt',
+    pending: 'ausstehend',
+    approve: 'Freigeben',
+    reject: 'Ablehnen',
+    comment: 'Kommentar',
+    commentTitle: 'Kommentar zu {{name}}',
+    saveComment: 'Kommentar speichern',
+    approvedDone: 'Freigegeben.',
+    rejectedDone: 'Abgelehnt.',
+    failed: 'Die Entscheidung konnte nicht gespeichert werden',
+    rejectConfirm: 'Möchten Sie „{{name}}“ wirklich ablehnen?',
+  },
+  incoming: {
+    label: 'Projektanfragen an die Knoten meines Realms',
+    node: 'Knoten',
+    project: 'Projekt',
+  },
+};

@@ -106,7 +106,9 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { ADMIN_PASSWORD } });
+    // The command contract alone: no worker consumes the builds these tests start (the build itself
+    // is tested against a real registry in build-distribution.test.ts).
+    server = await startServer({ env: { ADMIN_PASSWORD, ROLES: 'api,realtime' } });
     authURL = `${server.url}/auth/`;
     const token = await signIn('admin', ADMIN_PASSWORD);
     auth = new AuthClient({ baseURL: authURL });

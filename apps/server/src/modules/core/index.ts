@@ -15,6 +15,7 @@ import { guardRegistrySecrets } from './registries/node-registry-project.ts';
 import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
+import { registerJobs } from './builds/jobs.ts';
 import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
@@ -58,10 +59,18 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     registerResource(app, definition, services);
   }
 
-  serviceCommandRoutes(app, services);
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
+  const jobs = registerJobs(app, {
+    db: auth.db,
+    driver,
+    telemetry: app.telemetry,
+    publish: services.publish,
+    log: app.log,
+    leaseMs: app.config.jobs.leaseMs,
+  });
+  serviceCommandRoutes(app, { ...services, jobs });
   registerAnalyses(
     app,
     {
@@ -70,6 +79,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
       telemetry: app.telemetry,
       buildTimeoutMs: app.config.analyses.buildTimeoutMs,
       log: app.log,
+      jobs,
     },
     events,
   );

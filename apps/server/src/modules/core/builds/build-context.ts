@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../platform/db/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { StorageDriver } from '../../storage/index.ts';
+import type { TelemetryServices } from '../../telemetry/index.ts';
+
+/** What the build and registry jobs work with. */
+export interface BuildContext {
+  db: Database;
+  driver: StorageDriver;
+  telemetry: TelemetryServices;
+  publish(event: EntityEvent): void;
+  log: FastifyBaseLogger;
+  /** How long a job's claim holds; a stop waits this long at most for a build to let go. */
+  leaseMs: number;
+}

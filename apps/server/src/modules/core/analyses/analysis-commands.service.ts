@@ -71,7 +71,7 @@ export async function runStateCommand(
       case AnalysisCommand.CONFIGURATION_LOCK:
         return lock(tx, current);
       case AnalysisCommand.CONFIGURATION_UNLOCK:
-        return unlock(tx, current);
+        return unlock(tx, current, request.server.config.approvals.skipAnalysis);
       case AnalysisCommand.BUILD_START:
         return startBuild(tx, current);
       case AnalysisCommand.BUILD_STOP:
@@ -161,21 +161,27 @@ async function lock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutc
   return { analysis: await setAnalysis(tx, analysis.id, { configuration_locked: true }), nodes: [] };
 }
 
-async function unlock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
+async function unlock(
+  tx: Transaction,
+  analysis: AnalysisRow,
+  skipApproval: boolean,
+): Promise<CommandOutcome> {
   // Whatever was approved was approved for the locked configuration: the nodes approve again
-  // (aggregators need no approval, as in the original hub).
+  // (aggregators need no approval, as in the original hub), unless the hub skips analysis approvals.
   const aggregators = tx.select({ id: nodes.id }).from(nodes).where(eq(nodes.type, NodeType.AGGREGATOR));
-  const reset = await tx
-    .update(analysisNodes)
-    .set({ approval_status: null })
-    .where(
-      and(
-        eq(analysisNodes.analysis_id, analysis.id),
-        isNotNull(analysisNodes.approval_status),
-        notInArray(analysisNodes.node_id, aggregators),
-      ),
-    )
-    .returning();
+  const reset = skipApproval
+    ? []
+    : await tx
+        .update(analysisNodes)
+        .set({ approval_status: null })
+        .where(
+          and(
+            eq(analysisNodes.analysis_id, analysis.id),
+            isNotNull(analysisNodes.approval_status),
+            notInArray(analysisNodes.node_id, aggregators),
+          ),
+        )
+        .returning();
   await cancelQueuedTasks(tx, analysis.id);
   const updated = await setAnalysis(tx, analysis.id, { configuration_locked: false, build_status: null });
   return { analysis: updated, nodes: reset };

@@ -6,6 +6,7 @@ import { PermanentJobError, type JobContext, type JobHandler } from '../../../pl
 import type { BuildContext } from '../builds/build-context.ts';
 import { registries, registryProjects } from '../db/index.ts';
 import { generateExternalName, queueRegistryCommand } from './node-project.ts';
+import { cleanupHarborProjects, linkHarborProject, unlinkHarborProject } from './harbor/harbor-projects.ts';
 import { RegistryKind } from './registry-kinds.ts';
 
 type RegistryProjectRow = typeof registryProjects.$inferSelect;
@@ -39,8 +40,11 @@ export function registryJobHandler(context: BuildContext): JobHandler {
           await unlink(context, targetId);
           break;
         case NodeTaskName.CLEANUP:
+          await cleanup(context, targetId);
+          break;
         case NodeTaskName.DELETE:
-          await requireKind(context.db, { registryId: targetId });
+          // As the original: nothing to do at the registry.
+          await requireRegistry(context.db, targetId);
           break;
         default:
           throw new PermanentJobError(`The registry command ${command} is unknown.`);
@@ -50,18 +54,24 @@ export function registryJobHandler(context: BuildContext): JobHandler {
   };
 }
 
-async function requireKind(
-  db: Executor,
-  target: { registryId: string },
-): Promise<typeof registries.$inferSelect> {
-  const [registry] = await db.select().from(registries).where(eq(registries.id, target.registryId));
+async function requireRegistry(db: Executor, registryId: string): Promise<typeof registries.$inferSelect> {
+  const [registry] = await db.select().from(registries).where(eq(registries.id, registryId));
   if (!registry) throw new PermanentJobError('The registry does not exist any more.');
-  if (registry.kind === RegistryKind.HARBOR) {
-    throw new PermanentJobError(
-      'Managing Harbor projects, robot accounts and webhooks is not available yet; use a registry of kind oci.',
-    );
-  }
   return registry;
+}
+
+async function cleanup(context: BuildContext, registryId: string): Promise<void> {
+  const registry = await requireRegistry(context.db, registryId);
+  // An OCI registry has no projects to remove.
+  if (registry.kind !== RegistryKind.HARBOR) return;
+  const known = new Set(
+    (await context.db.select({ name: registryProjects.external_name }).from(registryProjects)).map(
+      (row) => row.name,
+    ),
+  );
+  const removed = await cleanupHarborProjects(registry, known);
+  if (removed.length > 0)
+    context.log.info({ registry: registry.id, removed }, 'removed Harbor projects the hub does not know');
 }
 
 async function setup(context: BuildContext, registryId: string): Promise<void> {
@@ -105,7 +115,11 @@ async function link(context: BuildContext, projectId: string): Promise<void> {
     .from(registryProjects)
     .where(eq(registryProjects.id, projectId));
   if (!project) return; // Deleted since: nothing to link.
-  const registry = await requireKind(context.db, { registryId: project.registry_id });
+  const registry = await requireRegistry(context.db, project.registry_id);
+  if (registry.kind === RegistryKind.HARBOR) {
+    await updateProject(context, project, await linkHarborProject(registry, project));
+    return;
+  }
   // An OCI registry has no projects of its own: the prefix exists once pushed to, and whoever
   // pulls from it uses the registry's credentials.
   await updateProject(context, project, {
@@ -121,7 +135,12 @@ async function unlink(context: BuildContext, projectId: string): Promise<void> {
     .from(registryProjects)
     .where(eq(registryProjects.id, projectId));
   if (!project) return;
-  await requireKind(context.db, { registryId: project.registry_id });
+  const registry = await requireRegistry(context.db, project.registry_id);
+  if (registry.kind === RegistryKind.HARBOR && project.external_id) {
+    await unlinkHarborProject(registry, project, (error) =>
+      context.log.warn({ err: error, project: project.id }, 'the Harbor robot account could not be removed'),
+    );
+  }
   await updateProject(context, project, {
     external_id: null,
     account_id: null,

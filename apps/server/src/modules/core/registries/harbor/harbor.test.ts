@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../../test/auth-client.ts';
+import { callerWithToken, signIn, type Caller } from '../../../../../test/auth-client.ts';
 import { eventually } from '../../analyses/analyses.test-support.ts';
 import { registryProjects, serviceTasks } from '../../db/index.ts';
 import { HARBOR_ADMIN, startHarborFake, type HarborFake } from './harbor-fake.test-support.ts';
@@ -105,6 +105,41 @@ describe('registries of kind harbor', () => {
     await eventually(async () => harbor.robots.get(Number(first.account_id))?.secret === 'Chosen1Secret');
     expect(harbor.robots.size).toBe(robots);
     expect(harbor.calls).toContain(`PATCH /api/v2.0/robots/${first.account_id}`);
+  });
+
+  it("lets a node's robot read its project's pull credentials, and nobody else", async () => {
+    const created = async (name: string) => {
+      const node = (
+        await admin.post('/core/nodes', { name, type: 'default', registry_id: registryId })
+      ).json();
+      const token = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/token',
+        payload: { grant_type: 'robot_credentials', id: node.robot_id, secret: node.robot_secret },
+      });
+      return { node, robot: callerWithToken(ctx.app, token.json().access_token) };
+    };
+    const own = await created('pulling-site');
+    const other = await created('other-site');
+    const projectId = own.node.registry_project_id as string;
+    const linked = await eventually(async () => {
+      const row = await projectRow(projectId);
+      return row.account_secret ? row : undefined;
+    });
+    const url = `/core/registry-projects/${projectId}?fields=+account_name,+account_secret`;
+    const read = await own.robot.get(url);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({
+      id: projectId,
+      external_name: own.node.external_name,
+      account_name: `robot$${own.node.external_name}`,
+      account_secret: linked.account_secret,
+    });
+    expect((await other.robot.get(url)).statusCode).toBe(403);
+    // Without asking for it, no response carries the secret.
+    expect((await admin.get(`/core/registry-projects/${projectId}`)).body).not.toContain(
+      linked.account_secret!,
+    );
   });
 
   it('unlinks a project: repositories, project and robot leave Harbor', async () => {

@@ -16,6 +16,7 @@ import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
 import { registerJobs } from './builds/jobs.ts';
+import { jobRoutes } from './services/job.routes.ts';
 import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
@@ -71,6 +72,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     leaseMs: app.config.jobs.leaseMs,
   });
   serviceCommandRoutes(app, { ...services, jobs });
+  jobRoutes(app, { ...services, jobs });
   registerAnalyses(
     app,
     {

@@ -19,6 +19,7 @@ export const JobStatus = {
   FAILED: 'failed',
   CANCELLED: 'cancelled',
 } as const;
+export const JOB_STATUSES = Object.values(JobStatus);
 
 export interface JobRow {
   id: string;

@@ -6,6 +6,7 @@ import { PermanentJobError, type JobContext, type JobHandler } from '../../../pl
 import type { BuildContext } from '../builds/build-context.ts';
 import { registries, registryProjects } from '../db/index.ts';
 import { generateExternalName, queueRegistryCommand } from './node-project.ts';
+import { HarborError } from './harbor/harbor-client.ts';
 import { cleanupHarborProjects, linkHarborProject, unlinkHarborProject } from './harbor/harbor-projects.ts';
 import { RegistryKind } from './registry-kinds.ts';
 
@@ -27,31 +28,47 @@ const STANDARD_PROJECTS = [
 export function registryJobHandler(context: BuildContext): JobHandler {
   return {
     async run(job: JobRow, jobContext: JobContext) {
-      const command = job.command as string;
-      const targetId = job.target_id as string;
-      switch (command) {
-        case NodeTaskName.SETUP:
-          await setup(context, targetId);
-          break;
-        case NodeTaskName.PROJECT_LINK:
-          await link(context, targetId);
-          break;
-        case NodeTaskName.PROJECT_UNLINK:
-          await unlink(context, targetId);
-          break;
-        case NodeTaskName.CLEANUP:
-          await cleanup(context, targetId);
-          break;
-        case NodeTaskName.DELETE:
-          // As the original: nothing to do at the registry.
-          await requireRegistry(context.db, targetId);
-          break;
-        default:
-          throw new PermanentJobError(`The registry command ${command} is unknown.`);
+      try {
+        await runCommand(context, job.command as string, job.target_id as string);
+      } catch (error) {
+        // Harbor refusing a request (credentials, a bad name) does the same on the next attempt:
+        // the job fails at once, for the operator to fix and retry.
+        if (
+          error instanceof HarborError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 429
+        ) {
+          throw new PermanentJobError(error.message);
+        }
+        throw error;
       }
       await jobContext.queue.complete(job.id);
     },
   };
+}
+
+async function runCommand(context: BuildContext, command: string, targetId: string): Promise<void> {
+  switch (command) {
+    case NodeTaskName.SETUP:
+      await setup(context, targetId);
+      break;
+    case NodeTaskName.PROJECT_LINK:
+      await link(context, targetId);
+      break;
+    case NodeTaskName.PROJECT_UNLINK:
+      await unlink(context, targetId);
+      break;
+    case NodeTaskName.CLEANUP:
+      await cleanup(context, targetId);
+      break;
+    case NodeTaskName.DELETE:
+      // As the original: nothing to do at the registry.
+      await requireRegistry(context.db, targetId);
+      break;
+    default:
+      throw new PermanentJobError(`The registry command ${command} is unknown.`);
+  }
 }
 
 async function requireRegistry(db: Executor, registryId: string): Promise<typeof registries.$inferSelect> {

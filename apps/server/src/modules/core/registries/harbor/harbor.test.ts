@@ -153,7 +153,8 @@ describe('registries of kind harbor', () => {
 
     await runCommand('projectUnlink', node.registry_project_id);
     await eventually(async () => !harbor.projects.has(node.external_name));
-    expect(harbor.robots.has(Number(linked.account_id))).toBe(false);
+    // The robot goes right after the project.
+    await eventually(async () => !harbor.robots.has(Number(linked.account_id)));
     const row = await eventually(async () => {
       const current = await projectRow(node.registry_project_id);
       return current.external_id === null && current;
@@ -204,5 +205,23 @@ describe('registries of kind harbor', () => {
       return row?.last_error ? row : undefined;
     });
     expect(task.last_error).toMatch(/Harbor refused creating the project .* \(HTTP 401: unauthorized\)\./);
+
+    // The operator sees the failed job with its error, fixes the credentials and retries it.
+    const failed = await eventually(async () => {
+      const listed = (await admin.get('/core/jobs?status=failed')).json().data as {
+        id: string;
+        last_error: string;
+      }[];
+      return listed.find((job) => job.id === task.id);
+    }, 30_000);
+    expect(failed).toMatchObject({ name: 'registry.projectLink', target_id: project.id, status: 'failed' });
+    expect(
+      (await admin.post(`/core/registries/${wrong.id}`, { account_secret: HARBOR_ADMIN.password }))
+        .statusCode,
+    ).toBe(202);
+    const retried = await admin.post(`/core/jobs/${task.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    await eventually(async () => (await projectRow(project.id)).external_id !== null);
+    expect((await admin.post(`/core/jobs/${task.id}/retry`)).statusCode).toBe(400);
   });
 });

@@ -131,7 +131,11 @@ export type RegistryProjectUpdate = z.infer<typeof RegistryProjectUpdateSchema>;
 // Master images -----------------------------------------------------------------------------------
 
 export const MasterImageCommandSchema = z
-  .object({ command: z.enum(['sync'], 'The command must be sync.') })
+  .object({
+    command: z.enum(['sync', 'mirror'], 'The command must be sync or mirror.'),
+    /** mirror: the registry whose `master` project receives the images (default: the first). */
+    registry_id: id().optional(),
+  })
   .strict();
 
 // Analyses ----------------------------------------------------------------------------------------

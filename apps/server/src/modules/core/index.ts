@@ -3,6 +3,7 @@ import type { DomainEventBus } from '../../platform/events/domain-events.ts';
 import { registerResource, type ResourceServices } from '../../platform/http/resource/index.ts';
 import { requireIdentity, type AuthServices } from '../auth/index.ts';
 import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
+import { masterImagePresenceRoute } from './master-images/master-image-presence.routes.ts';
 import { masterImageGroupResource } from './master-images/master-image-group.resource.ts';
 import { masterImageResource } from './master-images/master-image.resource.ts';
 import { nodeTaskRoutes } from './nodes/node-task.routes.ts';
@@ -46,7 +47,6 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     publish: (event) => events.publish(event),
   };
   guardRegistrySecrets(app, auth.db, auth.authorizer);
-  masterImageCommandRoutes(app, { ...services, catalogSource: options.masterImagesSource });
   nodeTaskRoutes(app, services);
   for (const definition of [
     masterImageGroupResource,
@@ -70,8 +70,16 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     publish: services.publish,
     log: app.log,
     leaseMs: app.config.jobs.leaseMs,
+    masterImagesUpstream: app.config.masterImagesUpstream,
   });
   serviceCommandRoutes(app, { ...services, jobs });
+  masterImageCommandRoutes(app, {
+    ...services,
+    catalogSource: options.masterImagesSource,
+    upstream: app.config.masterImagesUpstream,
+    jobs,
+  });
+  masterImagePresenceRoute(app, services);
   jobRoutes(app, { ...services, jobs });
   registerAnalyses(
     app,

@@ -13,4 +13,6 @@ export interface BuildContext {
   log: FastifyBaseLogger;
   /** How long a job's claim holds; a stop waits this long at most for a build to let go. */
   leaseMs: number;
+  /** MASTER_IMAGES_UPSTREAM, for the master-image mirror job. */
+  masterImagesUpstream?: string | undefined;
 }

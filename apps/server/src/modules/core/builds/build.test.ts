@@ -61,7 +61,11 @@ describe.skipIf(!available)('analysis builds against a real registry', () => {
     registry = await startRegistry();
     client = new OciClient({ url: registry.url });
     world = await createAnalysisWorld(
-      { JOB_POLL_INTERVAL_MS: '100', JOB_LEASE_MS: '3000' },
+      {
+        JOB_POLL_INTERVAL_MS: '100',
+        JOB_LEASE_MS: '3000',
+        MASTER_IMAGES_UPSTREAM: `${registry.url}/upstream`,
+      },
       { host: registry.url, kind: 'oci' },
     );
     const master = (await world.admin.get(`/core/master-images/${world.masterImageId}`)).json();
@@ -250,5 +254,36 @@ describe.skipIf(!available)('analysis builds against a real registry', () => {
         `Build check: node hub-node has no image at ${registry.host}/${repositoryOf(world.hubNode, id)}:latest.`,
       ]),
     );
+  });
+
+  it('mirrors the master images from the upstream registry and shows which the registry holds', async () => {
+    const presence = async () =>
+      (await world.admin.get(`/core/master-images/presence?registry_id=${world.registryId}`)).json().data as {
+        virtual_path: string;
+        present: boolean;
+        digest: string | null;
+      }[];
+    const before = await presence();
+    expect(before.find((entry) => entry.virtual_path === masterPath)?.present).toBe(true);
+    const missing = before.filter((entry) => !entry.present);
+    expect(missing.length).toBeGreaterThan(0);
+    const pushed = new Map<string, string>();
+    for (const entry of before) {
+      pushed.set(
+        entry.virtual_path,
+        (await pushBaseImage(registry.url, `upstream/${entry.virtual_path}`, 'latest', { index: true }))
+          .manifestDigest,
+      );
+    }
+    const mirror = await world.admin.post('/core/master-images/command', {
+      command: 'mirror',
+      registry_id: world.registryId,
+    });
+    expect(mirror.statusCode, mirror.body).toBe(202);
+    const after = await eventually(async () => {
+      const rows = await presence();
+      return rows.every((entry) => entry.present && entry.digest === pushed.get(entry.virtual_path)) && rows;
+    }, 20_000);
+    expect(after.length).toBe(before.length);
   });
 });

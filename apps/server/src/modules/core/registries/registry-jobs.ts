@@ -8,6 +8,7 @@ import { registries, registryProjects } from '../db/index.ts';
 import { generateExternalName, queueRegistryCommand } from './node-project.ts';
 import { HarborError } from './harbor/harbor-client.ts';
 import { cleanupHarborProjects, linkHarborProject, unlinkHarborProject } from './harbor/harbor-projects.ts';
+import { MIRROR_COMMAND, mirrorMasterImages } from '../master-images/mirror.ts';
 import { RegistryKind } from './registry-kinds.ts';
 
 type RegistryProjectRow = typeof registryProjects.$inferSelect;
@@ -62,6 +63,19 @@ async function runCommand(context: BuildContext, command: string, targetId: stri
     case NodeTaskName.CLEANUP:
       await cleanup(context, targetId);
       break;
+    case MIRROR_COMMAND: {
+      const upstream = context.masterImagesUpstream;
+      if (!upstream)
+        throw new PermanentJobError('No upstream registry is configured (MASTER_IMAGES_UPSTREAM).');
+      const outcome = await mirrorMasterImages(context.db, targetId, upstream);
+      context.log.info({ registry: targetId, ...outcome }, 'mirrored master images');
+      if (outcome.failed.length > 0) {
+        throw new PermanentJobError(
+          `Mirroring failed for ${outcome.failed.map((entry) => `${entry.virtual_path} (${entry.error})`).join(', ')}.`,
+        );
+      }
+      break;
+    }
     case NodeTaskName.DELETE:
       // As the original: nothing to do at the registry.
       await requireRegistry(context.db, targetId);

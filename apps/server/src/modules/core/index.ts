@@ -17,6 +17,8 @@ import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
 import { registerJobs } from './builds/jobs.ts';
+import { registryHookRoute } from './registries/registry-hook.routes.ts';
+import { webhookSettings } from './registries/webhook-credentials.ts';
 import { jobRoutes } from './services/job.routes.ts';
 import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
 
@@ -38,6 +40,8 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   const { auth, events } = options;
   // Nothing of the hub core is public: every route needs a signed-in identity (401 otherwise).
   app.addHook('onRequest', async (request) => {
+    // The registry webhook authenticates with its own credentials (registry-hook.routes.ts).
+    if (request.routeOptions.config?.authenticate === false) return;
     requireIdentity(request);
   });
 
@@ -63,6 +67,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
+  const webhook = webhookSettings(app.config.publicUrl, auth.secrets);
   const jobs = registerJobs(app, {
     db: auth.db,
     driver,
@@ -71,6 +76,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     log: app.log,
     leaseMs: app.config.jobs.leaseMs,
     masterImagesUpstream: app.config.masterImagesUpstream,
+    webhook,
   });
   serviceCommandRoutes(app, { ...services, jobs });
   masterImageCommandRoutes(app, {
@@ -81,6 +87,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   });
   masterImagePresenceRoute(app, services);
   jobRoutes(app, { ...services, jobs });
+  registryHookRoute(app, { webhook, telemetry: app.telemetry });
   registerAnalyses(
     app,
     {

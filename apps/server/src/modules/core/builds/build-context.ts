@@ -3,6 +3,7 @@ import type { Database } from '../../../platform/db/index.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import type { StorageDriver } from '../../storage/index.ts';
 import type { TelemetryServices } from '../../telemetry/index.ts';
+import type { WebhookSettings } from '../registries/webhook-credentials.ts';
 
 /** What the build and registry jobs work with. */
 export interface BuildContext {
@@ -15,4 +16,6 @@ export interface BuildContext {
   leaseMs: number;
   /** MASTER_IMAGES_UPSTREAM, for the master-image mirror job. */
   masterImagesUpstream?: string | undefined;
+  /** Where Harbor's webhook reaches the hub, and with which credentials. */
+  webhook: WebhookSettings;
 }

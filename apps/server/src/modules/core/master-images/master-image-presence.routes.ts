@@ -19,31 +19,29 @@ export function masterImagePresenceRoute(
   app: FastifyInstance,
   options: { db: Database; access: ResourceAccess },
 ): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/master-images/presence',
-      {
-        schema: {
-          tags: ['master-images'],
-          summary: 'Which master images the registry holds',
-          querystring: Query,
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/master-images/presence',
+    {
+      schema: {
+        tags: ['master-images'],
+        summary: 'Which master images the registry holds',
+        querystring: Query,
       },
-      async (request) => {
-        await options.access.preCheck(request, [P.MASTER_IMAGE_MANAGE]);
-        const registryId =
-          request.query.registry_id ??
-          (
-            await options.db
-              .select({ id: registries.id })
-              .from(registries)
-              .orderBy(asc(registries.created_at))
-              .limit(1)
-          )[0]?.id;
-        const presence = registryId ? await masterImagePresence(options.db, registryId) : undefined;
-        if (!presence) throw badRequest('The registry does not exist.');
-        return presence;
-      },
-    );
+    },
+    async (request) => {
+      await options.access.preCheck(request, [P.MASTER_IMAGE_MANAGE]);
+      const registryId =
+        request.query.registry_id ??
+        (
+          await options.db
+            .select({ id: registries.id })
+            .from(registries)
+            .orderBy(asc(registries.created_at))
+            .limit(1)
+        )[0]?.id;
+      const presence = registryId ? await masterImagePresence(options.db, registryId) : undefined;
+      if (!presence) throw badRequest('The registry does not exist.');
+      return presence;
+    },
+  );
 }

@@ -148,7 +148,7 @@ async function link(context: BuildContext, projectId: string): Promise<void> {
   if (!project) return; // Deleted since: nothing to link.
   const registry = await requireRegistry(context.db, project.registry_id);
   if (registry.kind === RegistryKind.HARBOR) {
-    await updateProject(context, project, await linkHarborProject(registry, project));
+    await updateProject(context, project, await linkHarborProject(registry, project, context.webhook));
     return;
   }
   // An OCI registry has no projects of its own: the prefix exists once pushed to, and whoever

@@ -179,6 +179,44 @@ export class HarborClient {
     await this.#expect(await this.#call('DELETE', `/robots/${id}`), `deleting the robot ${id}`, [404]);
   }
 
+  /**
+   * The project's webhook policy `api` sending PUSH_ARTIFACT events to `address` with the given
+   * Authorization header: created, or updated when it exists (409). Answers the policy id.
+   */
+  async ensureWebhook(project: string, address: string, authHeader: string): Promise<number> {
+    const body = {
+      name: 'api',
+      enabled: true,
+      event_types: ['PUSH_ARTIFACT'],
+      targets: [{ type: 'http', address, auth_header: authHeader, skip_cert_verify: true }],
+    };
+    const base = `/projects/${encodeURIComponent(project)}/webhook/policies`;
+    const created = await this.#expect(
+      await this.#call('POST', base, { body, byName: true }),
+      `creating the webhook of ${project}`,
+      [409],
+    );
+    if (created.status !== 409) {
+      const location = created.headers.get('location') ?? '';
+      const id = Number(location.split('/').pop());
+      if (Number.isInteger(id) && id > 0) return id;
+    }
+    const query = new URLSearchParams({ q: 'name=api', page_size: '1' });
+    const listed = await this.#expect(
+      await this.#call('GET', `${base}?${query}`, { byName: true }),
+      `reading the webhook of ${project}`,
+    );
+    const [policy] = (await listed.json()) as { id: number }[];
+    if (!policy) throw new HarborError(`Harbor reports a webhook for ${project} but lists none.`, 409);
+    if (created.status === 409) {
+      await this.#expect(
+        await this.#call('PUT', `${base}/${policy.id}`, { body: { ...body, id: policy.id }, byName: true }),
+        `updating the webhook of ${project}`,
+      );
+    }
+    return policy.id;
+  }
+
   async #listAll<T>(path: string, byName: boolean): Promise<T[]> {
     const all: T[] = [];
     for (let page = 1; ; page += 1) {

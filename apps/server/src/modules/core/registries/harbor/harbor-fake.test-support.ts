@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net';
  *   DELETE /api/v2.0/projects/{name}          (X-Is-Resource-Name: true)  200 | 404 | 412 not empty
  *   GET    /api/v2.0/projects/{name}/repositories?page&page_size          200 [Repository]
  *   DELETE /api/v2.0/projects/{name}/repositories/{double-encoded repo}   200 | 404
+ *   POST   /api/v2.0/projects/{name}/webhook/policies           201 (Location) | 409 name exists
+ *   GET    /api/v2.0/projects/{name}/webhook/policies?q=name=…  200 [WebhookPolicy]
+ *   PUT    /api/v2.0/projects/{name}/webhook/policies/{id}      200 | 404
  *   POST   /api/v2.0/robots                                     201 RobotCreated | 409 exists
  *   GET    /api/v2.0/robots?q=name=…&page_size                  200 [Robot]
  *   PATCH  /api/v2.0/robots/{id}   {secret?}                    200 RobotSec | 404
@@ -25,6 +28,15 @@ export interface FakeProject {
   name: string;
   public: boolean;
   repositories: Set<string>;
+  policies?: Map<number, FakePolicy>;
+}
+
+export interface FakePolicy {
+  id: number;
+  name: string;
+  enabled: boolean;
+  event_types: string[];
+  targets: { type: string; address: string; auth_header: string; skip_cert_verify: boolean }[];
 }
 
 export interface FakeRobot {
@@ -123,6 +135,38 @@ export async function startHarborFake(): Promise<HarborFake> {
           if (project.repositories.size > 0)
             return errors(response, 412, 'PRECONDITION', 'the project contains repositories');
           projects.delete(project.name);
+          return json(response, 200, {});
+        }
+      }
+      if (segments[2] === 'webhook' && segments[3] === 'policies') {
+        project.policies ??= new Map();
+        if (segments.length === 4 && method === 'POST') {
+          if ([...project.policies.values()].some((policy) => policy.name === body.name)) {
+            return errors(response, 409, 'CONFLICT', 'policy exists');
+          }
+          const policy = { ...(body as unknown as FakePolicy), id: nextId++ };
+          project.policies.set(policy.id, policy);
+          response.writeHead(201, {
+            location: `/api/v2.0/projects/${project.project_id}/webhook/policies/${policy.id}`,
+          });
+          return response.end();
+        }
+        if (segments.length === 4 && method === 'GET') {
+          const query = url.searchParams.get('q') ?? '';
+          const wanted = query.startsWith('name=') ? query.slice('name='.length) : undefined;
+          return json(
+            response,
+            200,
+            page(
+              [...project.policies.values()].filter((policy) => !wanted || policy.name === wanted),
+              url,
+            ),
+          );
+        }
+        const policy = project.policies.get(Number(segments[4]));
+        if (!policy) return errors(response, 404, 'NOT_FOUND', 'policy not found');
+        if (method === 'PUT') {
+          project.policies.set(policy.id, { ...(body as unknown as FakePolicy), id: policy.id });
           return json(response, 200, {});
         }
       }

@@ -13,6 +13,14 @@ export interface HarborLink {
   account_id: string;
   account_name: string;
   account_secret: string | null;
+  webhook_name?: string;
+  webhook_exists?: boolean;
+}
+
+/** Where and how Harbor's PUSH_ARTIFACT webhook reaches the hub. */
+export interface HarborWebhookTarget {
+  url: string;
+  authorization(): Promise<string>;
 }
 
 type HarborRegistry = ConstructorParameters<typeof HarborClient>[0];
@@ -23,6 +31,21 @@ type HarborRegistry = ConstructorParameters<typeof HarborClient>[0];
  * hub does not know) found and given a new secret. Every refusal is an error, never swallowed.
  */
 export async function linkHarborProject(
+  registry: HarborRegistry,
+  project: HarborProjectState,
+  webhook: HarborWebhookTarget,
+): Promise<HarborLink> {
+  const robot = await linkProjectAndRobot(registry, project);
+  const harbor = new HarborClient(registry);
+  const policyId = await harbor.ensureWebhook(
+    project.external_name,
+    webhook.url,
+    await webhook.authorization(),
+  );
+  return { ...robot, webhook_name: String(policyId), webhook_exists: true };
+}
+
+async function linkProjectAndRobot(
   registry: HarborRegistry,
   project: HarborProjectState,
 ): Promise<HarborLink> {

@@ -81,6 +81,60 @@ describe('registries of kind harbor', () => {
     expect(JSON.stringify(rows)).not.toContain('Secret');
   });
 
+  it('gives every project a PUSH_ARTIFACT webhook to the hub, whose calls the hub checks and records', async () => {
+    const rows = (await admin.get(`/core/registry-projects?filter[registry_id]=${registryId}`)).json()
+      .data as {
+      external_name: string;
+      webhook_name: string;
+      webhook_exists: boolean;
+    }[];
+    let authHeader = '';
+    for (const row of rows) {
+      const policies = [...(harbor.projects.get(row.external_name)!.policies?.values() ?? [])];
+      expect(policies).toHaveLength(1);
+      expect(policies[0]).toMatchObject({ name: 'api', enabled: true, event_types: ['PUSH_ARTIFACT'] });
+      expect(policies[0]!.targets[0]).toMatchObject({
+        type: 'http',
+        address: 'http://hub.test/core/services/registry/hook',
+      });
+      expect(row).toMatchObject({ webhook_exists: true, webhook_name: String(policies[0]!.id) });
+      authHeader = policies[0]!.targets[0]!.auth_header;
+    }
+    const event = {
+      type: 'PUSH_ARTIFACT',
+      operator: 'robot$node',
+      event_data: {
+        repository: { name: 'analysis', repo_full_name: 'master/python/base', namespace: 'master' },
+        resources: [
+          { digest: 'sha256:abc', tag: 'latest', resource_url: 'harbor/master/python/base:latest' },
+        ],
+      },
+    };
+    const hook = (headers: Record<string, string>, payload: unknown) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/core/services/registry/hook',
+        headers,
+        payload: payload as object,
+      });
+    expect((await hook({}, event)).statusCode).toBe(401);
+    expect((await hook({ authorization: 'Basic cmVnaXN0cnktd2ViaG9vazp3cm9uZw==' }, event)).statusCode).toBe(
+      401,
+    );
+    const invalid = await hook({ authorization: authHeader }, { ...event, operator: 'x' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().issues[0].path).toBe('operator');
+    expect((await hook({ authorization: authHeader }, event)).statusCode).toBe(202);
+    const recorded = await eventually(async () => {
+      const events = (await admin.get('/telemetry/events?filter[name]=registryPush')).json().data;
+      return events.length > 0 && events[0];
+    });
+    expect(recorded.data).toMatchObject({
+      repository: 'master/python/base',
+      resources: [{ digest: 'sha256:abc', tag: 'latest' }],
+    });
+  });
+
   it('creates and links a node project when a node gets the registry, and links it again idempotently', async () => {
     const node = await admin.post('/core/nodes', {
       name: 'harbor-site',

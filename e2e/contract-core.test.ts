@@ -544,6 +544,9 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
       })) as unknown as Record<string, unknown>;
       expect(task).toMatchObject({ node_id: node.id, task: 'projectLink' });
       expect(JSON.stringify(task)).not.toContain('Robot-Secret-1');
+      // A node with a registry gets its project there at once; once that is gone, nothing is linked.
+      expect(node.registry_project_id).toEqual(expect.any(String));
+      await core.registryProject.delete(node.registry_project_id!);
       expect(await failure(core.node.runCommand(node.id, 'projectUnlink', {}))).toMatchObject({
         status: 400,
         message: 'No related registry-resource exists at the moment.',

@@ -29,7 +29,6 @@ import { registerStatusRoute } from './status.routes.ts';
 import { registerProviderToolRoutes } from './identity-providers/provider-tools.routes.ts';
 import { registerRobotIntegrityRoute } from './vault/robot-integrity.routes.ts';
 
-export { guardHiddenFields } from './resources/hidden-fields.ts';
 export { createAuthServices, issuerOf, type AuthServices } from './services.ts';
 export {
   identityFromAccessToken,

@@ -106,7 +106,9 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { ADMIN_PASSWORD } });
+    // The command contract alone: no worker consumes the builds these tests start (the build itself
+    // is tested against a real registry in build-distribution.test.ts).
+    server = await startServer({ env: { ADMIN_PASSWORD, ROLES: 'api,realtime' } });
     authURL = `${server.url}/auth/`;
     const token = await signIn('admin', ADMIN_PASSWORD);
     auth = new AuthClient({ baseURL: authURL });
@@ -542,6 +544,9 @@ describe('@privateaim/core-http-kit against the hub core API', () => {
       })) as unknown as Record<string, unknown>;
       expect(task).toMatchObject({ node_id: node.id, task: 'projectLink' });
       expect(JSON.stringify(task)).not.toContain('Robot-Secret-1');
+      // A node with a registry gets its project there at once; once that is gone, nothing is linked.
+      expect(node.registry_project_id).toEqual(expect.any(String));
+      await core.registryProject.delete(node.registry_project_id!);
       expect(await failure(core.node.runCommand(node.id, 'projectUnlink', {}))).toMatchObject({
         status: 400,
         message: 'No related registry-resource exists at the moment.',

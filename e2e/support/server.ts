@@ -14,6 +14,8 @@ export interface RunningServer {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code once the process has ended. */
   stop(): Promise<number | null>;
+  /** Kills the process at once (SIGKILL: no shutdown hooks run), as a crash would. */
+  kill(): Promise<void>;
   /** Stops the server and removes its data directory and database. */
   destroy(): Promise<void>;
 }
@@ -101,6 +103,10 @@ export async function startServer(
     databaseUrl,
     output: () => printed,
     stop,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
     destroy: async () => {
       await stop();
       await database?.drop();

@@ -322,8 +322,9 @@ export class OciClient {
         init.body = Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
         init.duplex = 'half';
       } else if (body !== undefined) {
-        init.body =
-          typeof body === 'string' ? body : new Uint8Array(body.buffer, body.byteOffset, body.length);
+        init.body = (
+          typeof body === 'string' ? body : new Uint8Array(body.buffer, body.byteOffset, body.length)
+        ) as RequestInit['body'];
         headers['content-length'] = String(Buffer.byteLength(body));
       } else if (method === 'PUT' || method === 'POST' || method === 'PATCH') {
         headers['content-length'] = '0';

@@ -207,6 +207,21 @@ const EnvironmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(['1', '2'], { error: 'must be 1 or 2' }).default('2'),
   ),
+  MASTER_IMAGES_UPSTREAM: optionalString,
+  SKIP_PROJECT_APPROVAL: flag,
+  SKIP_ANALYSIS_APPROVAL: flag,
+  JOB_LEASE_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1000, 'must be at least 1000 milliseconds').default(30_000),
+  ),
+  JOB_POLL_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(50, 'must be at least 50 milliseconds').default(1000),
+  ),
+  WORKER_CONCURRENCY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0, 'must be 0 or more').max(64, 'must be at most 64').default(2),
+  ),
   ANALYSIS_BUILD_TIMEOUT_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce
@@ -281,6 +296,12 @@ export interface AppConfig {
   analyses: { buildTimeoutMs: number };
   /** HashiCorp Vault KV store for robot secrets (`robots/<name>`); unset = robot secrets are not kept there. */
   vault: { address: string; token: string; mount: string; kvVersion: 1 | 2 } | undefined;
+  /** Approvals taken as given on creation (SKIP_PROJECT_APPROVAL, SKIP_ANALYSIS_APPROVAL). */
+  approvals: { skipProject: boolean; skipAnalysis: boolean };
+  /** The durable job queue the worker role consumes. */
+  jobs: { leaseMs: number; pollIntervalMs: number; concurrency: number };
+  /** Where the master-image mirror command copies images from (`host[/prefix]`), if set. */
+  masterImagesUpstream: string | undefined;
 }
 
 export interface StorageConfig {
@@ -404,6 +425,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             kvVersion: env.VAULT_KV_VERSION === '1' ? 1 : 2,
           }
         : undefined,
+    approvals: { skipProject: env.SKIP_PROJECT_APPROVAL, skipAnalysis: env.SKIP_ANALYSIS_APPROVAL },
+    jobs: {
+      leaseMs: env.JOB_LEASE_MS,
+      pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      concurrency: env.WORKER_CONCURRENCY,
+    },
+    masterImagesUpstream: env.MASTER_IMAGES_UPSTREAM,
     storage: {
       driver: env.STORAGE_DRIVER,
       maxFileSize: env.STORAGE_MAX_FILE_SIZE,

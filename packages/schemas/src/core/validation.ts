@@ -85,8 +85,13 @@ export type NodeTask = z.infer<typeof NodeTaskSchema>;
 
 // Registries --------------------------------------------------------------------------------------
 
+/** How the hub manages a registry: through Harbor's API, or as a plain OCI distribution registry. */
+export const REGISTRY_KINDS = ['harbor', 'oci'] as const;
+export type RegistryKindName = (typeof REGISTRY_KINDS)[number];
+
 const registryFields = {
   name: text(3, 128),
+  kind: z.enum(REGISTRY_KINDS, 'The kind must be harbor or oci.').optional(),
   host: z.string().trim().min(1, 'This field is required').max(512, maxMessage(512)),
   account_name: text(3, 256).nullish(),
   account_secret: text(3, 256).nullish(),
@@ -126,7 +131,11 @@ export type RegistryProjectUpdate = z.infer<typeof RegistryProjectUpdateSchema>;
 // Master images -----------------------------------------------------------------------------------
 
 export const MasterImageCommandSchema = z
-  .object({ command: z.enum(['sync'], 'The command must be sync.') })
+  .object({
+    command: z.enum(['sync', 'mirror'], 'The command must be sync or mirror.'),
+    /** mirror: the registry whose `master` project receives the images (default: the first). */
+    registry_id: id().optional(),
+  })
   .strict();
 
 // Analyses ----------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { DomainEventBus } from '../../platform/events/domain-events.ts';
 import { registerResource, type ResourceServices } from '../../platform/http/resource/index.ts';
 import { requireIdentity, type AuthServices } from '../auth/index.ts';
 import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
+import { masterImagePresenceRoute } from './master-images/master-image-presence.routes.ts';
 import { masterImageGroupResource } from './master-images/master-image-group.resource.ts';
 import { masterImageResource } from './master-images/master-image.resource.ts';
 import { nodeTaskRoutes } from './nodes/node-task.routes.ts';
@@ -15,6 +16,10 @@ import { guardRegistrySecrets } from './registries/node-registry-project.ts';
 import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
+import { registerJobs } from './builds/jobs.ts';
+import { registryHookRoute } from './registries/registry-hook.routes.ts';
+import { webhookSettings } from './registries/webhook-credentials.ts';
+import { jobRoutes } from './services/job.routes.ts';
 import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
@@ -35,6 +40,8 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   const { auth, events } = options;
   // Nothing of the hub core is public: every route needs a signed-in identity (401 otherwise).
   app.addHook('onRequest', async (request) => {
+    // The registry webhook authenticates with its own credentials (registry-hook.routes.ts).
+    if (request.routeOptions.config?.authenticate === false) return;
     requireIdentity(request);
   });
 
@@ -44,7 +51,6 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     publish: (event) => events.publish(event),
   };
   guardRegistrySecrets(app, auth.db, auth.authorizer);
-  masterImageCommandRoutes(app, { ...services, catalogSource: options.masterImagesSource });
   nodeTaskRoutes(app, services);
   for (const definition of [
     masterImageGroupResource,
@@ -58,10 +64,30 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     registerResource(app, definition, services);
   }
 
-  serviceCommandRoutes(app, services);
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
+  const webhook = webhookSettings(app.config.publicUrl, auth.secrets);
+  const jobs = registerJobs(app, {
+    db: auth.db,
+    driver,
+    telemetry: app.telemetry,
+    publish: services.publish,
+    log: app.log,
+    leaseMs: app.config.jobs.leaseMs,
+    masterImagesUpstream: app.config.masterImagesUpstream,
+    webhook,
+  });
+  serviceCommandRoutes(app, { ...services, jobs });
+  masterImageCommandRoutes(app, {
+    ...services,
+    catalogSource: options.masterImagesSource,
+    upstream: app.config.masterImagesUpstream,
+    jobs,
+  });
+  masterImagePresenceRoute(app, services);
+  jobRoutes(app, { ...services, jobs });
+  registryHookRoute(app, { webhook, telemetry: app.telemetry });
   registerAnalyses(
     app,
     {
@@ -70,6 +96,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
       telemetry: app.telemetry,
       buildTimeoutMs: app.config.analyses.buildTimeoutMs,
       log: app.log,
+      jobs,
     },
     events,
   );

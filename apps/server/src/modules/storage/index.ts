@@ -22,6 +22,8 @@ export { BucketWriteGuards, type BucketWriteGuard } from './buckets/bucket-write
 export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
 export { StorageEntityType } from './entity-types.ts';
+export { storageBucketFiles } from './db/index.ts';
+export { objectKeyOf } from './object-keys.ts';
 export type { StorageDriver, StoredObject } from './drivers/driver.ts';
 export type { StorageBucket, StorageBucketFile } from './db/index.ts';
 

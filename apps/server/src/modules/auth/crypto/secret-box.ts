@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeEncryptionKey } from '../../../config/config.ts';
@@ -57,6 +57,16 @@ export class SecretBox {
       ? decodeEncryptionKey(config.secretsEncryptionKey)
       : undefined;
     return new SecretBox(configured ?? (() => loadOrCreateKeyFile(config.dataDir)));
+  }
+
+  /**
+   * A secret derived from the key for one purpose (HMAC-SHA256), the same on every replica sharing
+   * the key and never stored, e.g. the credentials Harbor's webhook calls the hub with.
+   */
+  async derive(purpose: string): Promise<string> {
+    return createHmac('sha256', await this.keyBytes())
+      .update(purpose, 'utf8')
+      .digest('base64url');
   }
 
   static isEncrypted(value: unknown): value is string {

@@ -49,7 +49,10 @@ async function robotOf(app: FastifyInstance, node: { robot_id: string; robot_sec
   return callerWithToken(app, token.json().access_token);
 }
 
-export async function createAnalysisWorld(environment: Record<string, string> = {}): Promise<AnalysisWorld> {
+export async function createAnalysisWorld(
+  environment: Record<string, string> = {},
+  registryInput: { host: string; kind?: string } = { host: 'harbor.example.org' },
+): Promise<AnalysisWorld> {
   const ctx = await createTestApp(environment);
   const admin = await signIn(ctx.app);
   const acmeId = await createRealm(admin, 'acme');
@@ -83,7 +86,7 @@ export async function createAnalysisWorld(environment: Record<string, string> = 
 
   expect((await admin.post('/core/master-images/command', { command: 'sync' })).statusCode).toBe(202);
   const masterImageId = (await admin.get('/core/master-images?sort=path')).json().data[0].id as string;
-  const registry = await admin.post('/core/registries', { name: 'harbor', host: 'harbor.example.org' });
+  const registry = await admin.post('/core/registries', { name: 'harbor', ...registryInput });
   expect(registry.statusCode, registry.body).toBe(201);
   const registryId = registry.json().id as string;
 

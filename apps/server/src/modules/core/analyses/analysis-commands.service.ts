@@ -9,7 +9,7 @@ import {
   NodeType,
   type CommandCheckResult,
 } from '@federa/schemas';
-import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { withTransaction, type Transaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
@@ -26,13 +26,15 @@ import {
 } from '../db/index.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';
 import { failIfStuck } from './build-timeout.ts';
+import { reportImagePresence } from '../builds/image-presence.ts';
 import type { AnalysisContext } from './context.ts';
 
-/** Task names of the build worker (a later issue takes `queued` rows). */
-export const AnalysisTaskName = { BUILD: 'build' } as const;
+/** Task names of the build jobs (the worker role consumes them, builds/build-job.ts). */
+export const AnalysisTaskName = { BUILD: 'build', BUILD_STOP: 'buildStop' } as const;
 export const AnalysisTaskStatus = {
   QUEUED: 'queued',
   RUNNING: 'running',
+  FINISHED: 'finished',
   FAILED: 'failed',
   CANCELLED: 'cancelled',
 } as const;
@@ -69,7 +71,7 @@ export async function runStateCommand(
       case AnalysisCommand.CONFIGURATION_LOCK:
         return lock(tx, current);
       case AnalysisCommand.CONFIGURATION_UNLOCK:
-        return unlock(tx, current);
+        return unlock(tx, current, request.server.config.approvals.skipAnalysis);
       case AnalysisCommand.BUILD_START:
         return startBuild(tx, current);
       case AnalysisCommand.BUILD_STOP:
@@ -78,6 +80,8 @@ export async function runStateCommand(
         return checkBuild(tx, current, context.buildTimeoutMs);
     }
   });
+  if (command === AnalysisCommand.BUILD_START || command === AnalysisCommand.BUILD_STOP) context.jobs.nudge();
+  if (command === AnalysisCommand.BUILD_STATUS) await reportImagePresence(context, outcome.analysis);
   const context_ = requestContext(request);
   for (const node of outcome.nodes) {
     context.publish({
@@ -157,21 +161,27 @@ async function lock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutc
   return { analysis: await setAnalysis(tx, analysis.id, { configuration_locked: true }), nodes: [] };
 }
 
-async function unlock(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
+async function unlock(
+  tx: Transaction,
+  analysis: AnalysisRow,
+  skipApproval: boolean,
+): Promise<CommandOutcome> {
   // Whatever was approved was approved for the locked configuration: the nodes approve again
-  // (aggregators need no approval, as in the original hub).
+  // (aggregators need no approval, as in the original hub), unless the hub skips analysis approvals.
   const aggregators = tx.select({ id: nodes.id }).from(nodes).where(eq(nodes.type, NodeType.AGGREGATOR));
-  const reset = await tx
-    .update(analysisNodes)
-    .set({ approval_status: null })
-    .where(
-      and(
-        eq(analysisNodes.analysis_id, analysis.id),
-        isNotNull(analysisNodes.approval_status),
-        notInArray(analysisNodes.node_id, aggregators),
-      ),
-    )
-    .returning();
+  const reset = skipApproval
+    ? []
+    : await tx
+        .update(analysisNodes)
+        .set({ approval_status: null })
+        .where(
+          and(
+            eq(analysisNodes.analysis_id, analysis.id),
+            isNotNull(analysisNodes.approval_status),
+            notInArray(analysisNodes.node_id, aggregators),
+          ),
+        )
+        .returning();
   await cancelQueuedTasks(tx, analysis.id);
   const updated = await setAnalysis(tx, analysis.id, { configuration_locked: false, build_status: null });
   return { analysis: updated, nodes: reset };
@@ -206,20 +216,40 @@ async function startBuild(tx: Transaction, analysis: AnalysisRow): Promise<Comma
   return { analysis: updated, nodes: [] };
 }
 
+/**
+ * Stops a build: the build task is cancelled (a worker running it sees that at its next step and
+ * lets go), and a stop job removes whatever image the build pushed, then reports `stopped`. A second
+ * stop while stopping confirms at once (as in the original hub), for a stop job that cannot finish.
+ */
 async function stopBuild(tx: Transaction, analysis: AnalysisRow): Promise<CommandOutcome> {
-  // A second stop confirms the first (as in the original hub); a build nobody picked up yet never starts.
-  const status =
-    analysis.build_status === AnalysisBuildStatus.STOPPING
-      ? AnalysisBuildStatus.STOPPED
-      : AnalysisBuildStatus.STOPPING;
-  await cancelQueuedTasks(tx, analysis.id);
-  return { analysis: await setAnalysis(tx, analysis.id, { build_status: status }), nodes: [] };
+  if (analysis.build_status === AnalysisBuildStatus.STOPPING) {
+    const updated = await setAnalysis(tx, analysis.id, { build_status: AnalysisBuildStatus.STOPPED });
+    return { analysis: updated, nodes: [] };
+  }
+  await tx
+    .update(analysisTasks)
+    .set({ status: AnalysisTaskStatus.CANCELLED })
+    .where(
+      and(
+        eq(analysisTasks.analysis_id, analysis.id),
+        eq(analysisTasks.task, AnalysisTaskName.BUILD),
+        inArray(analysisTasks.status, [AnalysisTaskStatus.QUEUED, AnalysisTaskStatus.RUNNING]),
+      ),
+    );
+  await tx.insert(analysisTasks).values({
+    analysis_id: analysis.id,
+    task: AnalysisTaskName.BUILD_STOP,
+    payload: { registry_id: analysis.registry_id },
+  });
+  const updated = await setAnalysis(tx, analysis.id, { build_status: AnalysisBuildStatus.STOPPING });
+  return { analysis: updated, nodes: [] };
 }
 
 /**
  * The status check. Unlike the original (whose worker always answered "none" and so reset the
  * status), it never resets a status; it only reports a build as failed once it made no progress for
- * longer than the configured time (build-timeout.ts).
+ * longer than the configured time (build-timeout.ts). After the commit, every node's image is looked
+ * up in the registry and the result written to the analysis log (builds/image-presence.ts).
  */
 async function checkBuild(
   tx: Transaction,

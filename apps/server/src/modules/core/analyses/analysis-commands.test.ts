@@ -65,7 +65,8 @@ describe('analysis commands', () => {
   };
 
   beforeAll(async () => {
-    world = await createAnalysisWorld();
+    // The commands alone: no worker consumes the builds started here (builds/build.test.ts runs them).
+    world = await createAnalysisWorld({ ROLES: 'api,realtime' });
   });
   afterAll(() => world.ctx.close());
 
@@ -160,11 +161,15 @@ describe('analysis commands', () => {
     expect((await command(id, 'buildStart')).statusCode).toBe(202);
 
     expect((await command(id, 'buildStop')).json().build_status).toBe('stopping');
-    const [task] = await world.ctx.database.db
+    const tasks = await world.ctx.database.db
       .select()
       .from(analysisTasks)
       .where(eq(analysisTasks.analysis_id, id));
-    expect(task!.status).toBe('cancelled');
+    // The build is cancelled; a stop job (which removes pushed images) is queued.
+    expect(Object.fromEntries(tasks.map((task) => [task.task, task.status]))).toEqual({
+      build: 'cancelled',
+      buildStop: 'queued',
+    });
     expect((await command(id, 'buildStop')).json().build_status).toBe('stopped');
     expect(await refusal(id, 'buildStop')).toBe(
       'The current analysis build status "stopped" does not allow a build stop.',
@@ -320,7 +325,9 @@ describe('analysis builds without progress', () => {
   let world: AnalysisWorld;
 
   beforeAll(async () => {
-    world = await createAnalysisWorld({ ANALYSIS_BUILD_TIMEOUT_MS: '300' });
+    // A worker role whose job loops take nothing (as when the process consuming the build died):
+    // only the sweep notices the build.
+    world = await createAnalysisWorld({ ANALYSIS_BUILD_TIMEOUT_MS: '300', WORKER_CONCURRENCY: '0' });
   });
   afterAll(() => world.ctx.close());
 

@@ -142,8 +142,12 @@ export function analysisNodeResource(access: ResourceAccess): ResourceDefinition
           analysis_realm_id: analysis.realm_id,
           node_id: node.id,
           node_realm_id: node.realm_id,
-          // Aggregators serve every analysis; they need no approval.
-          approval_status: node.type === NodeType.AGGREGATOR ? ApprovalStatus.APPROVED : null,
+          // Aggregators serve every analysis; they need no approval, nor does anyone on a hub that
+          // skips analysis approvals (SKIP_ANALYSIS_APPROVAL).
+          approval_status:
+            node.type === NodeType.AGGREGATOR || request.server.config.approvals.skipAnalysis
+              ? ApprovalStatus.APPROVED
+              : null,
         };
       },
       prepareUpdate: async (existing, input, { request, db }) => {

@@ -85,6 +85,7 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
           'configuration_locked',
           ...ANALYSIS_CONFIGURATION_CHECKS,
           'build_status',
+          'image_digest',
           'run_status',
           'created_at',
           'updated_at',

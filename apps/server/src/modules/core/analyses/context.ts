@@ -4,6 +4,7 @@ import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
 import type { StorageDriver } from '../../storage/index.ts';
 import type { TelemetryServices } from '../../telemetry/index.ts';
+import type { Jobs } from '../builds/jobs.ts';
 
 /** What the analysis routes and resources work with. */
 export interface AnalysisContext {
@@ -16,4 +17,6 @@ export interface AnalysisContext {
   /** A build without progress for longer than this is reported failed. */
   buildTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** The job queues, to wake this process's worker when a job was queued. */
+  jobs: Jobs;
 }

@@ -44,6 +44,8 @@ export const analyses = pgTable(
     configuration_node_default_valid: boolean('configuration_node_default_valid').notNull().default(false),
     configuration_nodes_valid: boolean('configuration_nodes_valid').notNull().default(false),
     build_status: varchar('build_status', { length: 64 }),
+    /** Digest of the image the last finished build pushed to every node. */
+    image_digest: varchar('image_digest', { length: 128 }),
     run_status: varchar('run_status', { length: 64 }),
     image_command_arguments: jsonb('image_command_arguments').$type<MasterImageCommandArgument[]>(),
     // SET NULL: removing a registry must not remove analyses (users of the original hub lost them so).

@@ -1,11 +1,13 @@
 import { index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { analyses } from './analyses.ts';
 import { idColumn, timestamps } from '../../../platform/db/columns.ts';
+import { jobColumns } from './job-columns.ts';
 
 /**
- * Work requested for an analysis (`build`, ...). The command route records a `queued` row; the build
- * worker (a later issue) takes queued rows, moves them on (`running`, `finished`, `failed`) and
- * touches `updated_at` as it makes progress, which is how a stuck build is told from a slow one.
+ * Work requested for an analysis (`build`, ...), and the job the worker role consumes: the command
+ * route records a `queued` row; a worker claims it (`running`, with a lease it renews), finishes it
+ * (`finished`), puts it back with a delay after an error, or gives up (`failed`, with the error).
+ * Renewing the lease touches `updated_at`, which is how a stuck build is told from a slow one.
  */
 export const analysisTasks = pgTable(
   'analysis_tasks',
@@ -17,6 +19,7 @@ export const analysisTasks = pgTable(
     task: varchar('task', { length: 64 }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>(),
     status: varchar('status', { length: 32 }).notNull().default('queued'),
+    ...jobColumns(),
     ...timestamps(),
   },
   (table) => [

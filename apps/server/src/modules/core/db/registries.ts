@@ -2,11 +2,16 @@ import { boolean, index, pgTable, unique, uuid, varchar } from 'drizzle-orm/pg-c
 import { realms } from '../../auth/db/index.ts';
 import { idColumn, timestamps } from '../../../platform/db/columns.ts';
 
-/** A Harbor instance the hub manages projects and robot accounts in. */
+/** A container registry the hub pushes analysis images to (and, for Harbor, manages projects in). */
 export const registries = pgTable('registries', {
   id: idColumn(),
   name: varchar('name', { length: 128 }).notNull(),
   host: varchar('host', { length: 512 }).notNull(),
+  /**
+   * `harbor` (projects, robot accounts and webhooks managed through Harbor's API) or `oci` (any
+   * registry speaking the distribution API; projects are repository prefixes).
+   */
+  kind: varchar('kind', { length: 32 }).notNull().default('harbor'),
   account_name: varchar('account_name', { length: 256 }),
   /** Write-only: never part of a response. */
   account_secret: varchar('account_secret', { length: 256 }),

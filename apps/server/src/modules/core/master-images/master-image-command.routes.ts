@@ -2,13 +2,23 @@ import {
   MasterImageCommandSchema,
   MasterImageSyncSummarySchema,
   PlatformPermissionName as P,
+  ServiceID,
 } from '@federa/schemas';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../../platform/db/index.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { requestContext, type ResourceAccess } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import type { Jobs } from '../builds/jobs.ts';
+import { registries, serviceTasks } from '../db/index.ts';
 import { synchronizeMasterImages } from './catalog/synchronize.ts';
+import { MIRROR_COMMAND } from './mirror.ts';
+
+/** The answer to `mirror`: the job that copies the images. */
+const MirrorQueuedSchema = z.object({ job_id: z.string(), registry_id: z.string(), status: z.string() });
 
 export interface MasterImageCommandOptions {
   db: Database;
@@ -16,6 +26,32 @@ export interface MasterImageCommandOptions {
   publish(event: EntityEvent): void;
   /** MASTER_IMAGES_SOURCE: a catalog directory or git repository. */
   catalogSource: string;
+  /** MASTER_IMAGES_UPSTREAM: where `mirror` copies images from. */
+  upstream: string | undefined;
+  jobs: Jobs;
+}
+
+/** Queues the mirror job for a registry (the named one, or the first); answers the job. */
+async function queueMirror(options: MasterImageCommandOptions, registryId: string | undefined) {
+  if (!options.upstream) {
+    throw badRequest(
+      'No upstream registry is configured to mirror master images from (MASTER_IMAGES_UPSTREAM).',
+    );
+  }
+  const [registry] = registryId
+    ? await options.db.select({ id: registries.id }).from(registries).where(eq(registries.id, registryId))
+    : await options.db
+        .select({ id: registries.id })
+        .from(registries)
+        .orderBy(asc(registries.created_at), asc(registries.id))
+        .limit(1);
+  if (!registry) throw badRequest('No registry is registered.');
+  const [job] = await options.db
+    .insert(serviceTasks)
+    .values({ service: ServiceID.REGISTRY, command: MIRROR_COMMAND, target_id: registry.id, payload: {} })
+    .returning();
+  options.jobs.nudge();
+  return { job_id: job!.id, registry_id: registry.id, status: job!.status };
 }
 
 /**
@@ -31,11 +67,14 @@ export function masterImageCommandRoutes(app: FastifyInstance, options: MasterIm
         tags: ['master-images'],
         summary: 'Run a master image command (sync: read the catalog)',
         body: MasterImageCommandSchema,
-        response: { 202: MasterImageSyncSummarySchema },
+        response: { 202: z.union([MasterImageSyncSummarySchema, MirrorQueuedSchema]) },
       },
     },
     async (request, reply) => {
       await options.access.preCheck(request, [P.MASTER_IMAGE_MANAGE]);
+      if (request.body.command === 'mirror') {
+        return reply.status(202).send(await queueMirror(options, request.body.registry_id));
+      }
       const summary = await synchronizeMasterImages({
         db: options.db,
         source: options.catalogSource,

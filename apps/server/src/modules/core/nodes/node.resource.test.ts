@@ -219,7 +219,13 @@ describe('nodes', () => {
     const registry = (
       await admin.post('/core/registries', { name: 'harbor', host: 'harbor.example.org' })
     ).json();
-    expect((await manager.post(`/core/nodes/${node.id}`, { registry_id: registry.id })).statusCode).toBe(202);
+    const assigned = await manager.post(`/core/nodes/${node.id}`, { registry_id: registry.id });
+    expect(assigned.statusCode).toBe(202);
+    // A node with a registry gets its project there at once; once that is gone, nothing is linked.
+    expect(assigned.json().registry_project_id).toEqual(expect.any(String));
+    expect(
+      (await admin.delete(`/core/registry-projects/${assigned.json().registry_project_id}`)).statusCode,
+    ).toBe(202);
     const unlink = await manager.post(`/core/nodes/${node.id}/task`, { task: 'projectUnlink' });
     expect(unlink.json().message).toBe('No related registry-resource exists at the moment.');
     const link = await manager.post(`/core/nodes/${node.id}/task`, {

@@ -2,6 +2,7 @@ import {
   CoreEntityType,
   NODE_READERS,
   NodeCreateSchema,
+  NodeTaskName,
   NodeUpdateSchema,
   PlatformPermissionName as P,
 } from '@federa/schemas';
@@ -22,6 +23,7 @@ import {
   nodeRobotExists,
   type RobotCredentials,
 } from './node-robot.ts';
+import { ensureNodeProject, queueRegistryCommand } from '../registries/node-project.ts';
 import { normalizePublicKey } from './public-key.ts';
 
 async function assertRegistryExists(db: Executor, id: unknown): Promise<void> {
@@ -163,8 +165,13 @@ export function nodeResource(): ResourceDefinition {
       afterWrite: async (row, event, { request, db }) => {
         if (event === 'deleted') {
           await deleteNodeRobot(db, row.robot_id as string | null);
+          if (row.registry_project_id) {
+            await queueRegistryCommand(db, NodeTaskName.PROJECT_UNLINK, row.registry_project_id as string);
+          }
           return;
         }
+        // A node with a registry has its project there (created and linked as a job).
+        await ensureNodeProject(db, row);
         if (event === 'created') {
           const credentials = pending.get(request);
           if (!credentials) throw new Error('node robot credentials missing');

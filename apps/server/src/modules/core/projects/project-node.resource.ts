@@ -116,8 +116,12 @@ export function projectNodeResource(access: ResourceAccess): ResourceDefinition 
           project_realm_id: project.realm_id,
           node_id: node.id,
           node_realm_id: node.realm_id,
-          // Aggregators serve every project; they need no approval.
-          approval_status: node.type === NodeType.AGGREGATOR ? ApprovalStatus.APPROVED : null,
+          // Aggregators serve every project; they need no approval, nor does anyone on a hub that
+          // skips project approvals (SKIP_PROJECT_APPROVAL).
+          approval_status:
+            node.type === NodeType.AGGREGATOR || request.server.config.approvals.skipProject
+              ? ApprovalStatus.APPROVED
+              : null,
         };
       },
       prepareUpdate: (existing, input, { request }) => {

@@ -22,10 +22,10 @@ export const registryResource: ResourceDefinition = {
   query: defineResourceQuery({
     table: registries,
     fields: {
-      default: ['id', 'name', 'host', 'account_name', 'created_at', 'updated_at'],
+      default: ['id', 'name', 'kind', 'host', 'account_name', 'created_at', 'updated_at'],
       hidden: ['account_secret'],
     },
-    filters: ['id', 'name', 'host'],
+    filters: ['id', 'name', 'host', 'kind'],
     sorts: ['name', 'host', 'created_at', 'updated_at'],
     defaultSort: { created_at: 'DESC' },
   }),

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { withTransaction, type Database } from '../../../platform/db/index.ts';
 import { badRequest, notFound, validationFailed } from '../../../platform/http/errors.ts';
 import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { Jobs } from '../builds/jobs.ts';
 import { registries, registryProjects, serviceTasks } from '../db/index.ts';
 
 const Params = z.object({ service: z.string().min(1).max(64) });
@@ -23,15 +24,13 @@ const PROJECT_COMMANDS: readonly string[] = [NodeTaskName.PROJECT_LINK, NodeTask
 /**
  * `POST services/{service}/command {command, id, secret?}`. The registry service's commands (setup,
  * cleanup, delete of a registry; projectLink, projectUnlink of a registry project) are validated
- * and recorded as queued service tasks for the registry worker; the answer is 202 with an empty
- * body, as the original's. A link's secret is stored on the registry project (write-only), never in
- * the task. The `system` service takes no commands.
- *
- * STUB: nothing carries the tasks out yet; the registry worker of a later issue takes queued rows.
+ * and recorded as queued service tasks, jobs the worker role carries out (registries/registry-jobs.ts);
+ * the answer is 202 with an empty body, as the original's. A link's secret is stored on the registry
+ * project (write-only), never in the task. The `system` service takes no commands.
  */
 export function serviceCommandRoutes(
   app: FastifyInstance,
-  options: { db: Database; access: ResourceAccess },
+  options: { db: Database; access: ResourceAccess; jobs: Jobs },
 ): void {
   const { db, access } = options;
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -79,6 +78,7 @@ export function serviceCommandRoutes(
         }
         await tx.insert(serviceTasks).values({ service, command, target_id: id, payload: {} });
       });
+      options.jobs.nudge();
       return reply.status(202).send(undefined);
     },
   );

@@ -1,0 +1,72 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { NodeAgent } from '../../src/agent.ts';
+import { AgentConfigSchema, type AgentConfig } from '../../src/config.ts';
+import type { ImagePuller, ImageReference } from '../../src/drivers/driver.ts';
+import { ProcessDriver } from '../../src/drivers/process-driver.ts';
+import type { AnalysisNodeRecord } from '../../src/hub/records.ts';
+import type { HubWorld } from './hub.ts';
+import { robotSecretOf } from './hub.ts';
+
+export interface TestAgentOptions {
+  node: { robotId: string };
+  puller: ImagePuller;
+  /** CSV files of the site: name to content. */
+  data?: Record<string, string>;
+  settings?: Partial<Record<keyof AgentConfig, unknown>>;
+  lines?: string[];
+}
+
+/** Where the tests' images are: repository `<node name>/<analysis id>`, as the build names them. */
+export function testLocator(node: { name: string }) {
+  return async (record: AnalysisNodeRecord): Promise<ImageReference> => {
+    const repository = `${node.name}/${record.analysis_id}`;
+    return {
+      reference: `registry.test/${repository}:latest`,
+      registry: 'registry.test',
+      repository,
+      tag: record.artifact_tag ?? 'latest',
+      digest: record.artifact_digest!,
+      credentials: null,
+    };
+  };
+}
+
+/** An agent with the process driver for one of the world's nodes, its site data in a temporary directory. */
+export async function startAgent(
+  world: HubWorld,
+  node: HubWorld['siteNode'],
+  options: Omit<TestAgentOptions, 'node'>,
+) {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'federa-node-test-'));
+  const dataDir = path.join(base, 'data');
+  await mkdir(dataDir, { recursive: true });
+  for (const [name, content] of Object.entries(options.data ?? {}))
+    await writeFile(path.join(dataDir, name), content);
+  const config = {
+    ...AgentConfigSchema.parse({
+      hubUrl: world.url,
+      robotId: node.robotId,
+      robotSecret: await robotSecretOf(world, node.robotId),
+      dataDir,
+      driver: 'process',
+      pollIntervalMs: 300,
+      ...options.settings,
+    }),
+    workDir: path.join(base, 'work'),
+  } as AgentConfig;
+  const lines = options.lines ?? [];
+  const agent = new NodeAgent({
+    config,
+    driver: new ProcessDriver({
+      pullImage: options.puller,
+      interpreters: config.interpreters,
+      workDir: config.workDir,
+    }),
+    locateImage: testLocator(node),
+    say: (line) => lines.push(line),
+  });
+  await agent.start();
+  return { agent, config, lines, dataDir };
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeAgent } from '../src/agent.ts';
 import {
   analysisNodeOf,
+  runStatusHistory,
   createAnalysis,
   nodeLogs,
   recordBuild,
@@ -73,6 +74,115 @@ describe('node agent', () => {
     const hubLines = await nodeLogs(world, analysisId, world.hubNode.id);
     expect(hubLines.map((line) => line.message)).toContain('pooled 3 rows');
     expect(hubLines.find((line) => line.message === 'pooled 3 rows')?.level).toBe('info');
+  });
+
+  /** Runs an analysis at the site only and waits until it ended. */
+  const runAtSite = async (name: string, code: string, recorded?: string) => {
+    const ids = await createAnalysis(world, name, { 'main.py': code });
+    await until(
+      async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).approval_status === 'approved',
+    );
+    const image = await analysisImage({ 'main.py': code });
+    await build(ids.analysisId, image, recorded ?? image.digest);
+    const status = await until(async () => {
+      const value = (await analysisNodeOf(world, ids.siteAnalysisNodeId)).run_status;
+      return value === 'finished' || value === 'failed' || value === 'stopped' ? value : undefined;
+    });
+    return { ...ids, status, lines: await nodeLogs(world, ids.analysisId, world.siteNode.id) };
+  };
+
+  it('reports the run status transitions of a run in order', async () => {
+    const run = await runAtSite(
+      'Statuses',
+      'import os, pathlib\nprint("hello")\npathlib.Path(os.environ["FEDERA_OUTPUT_DIR"], "out.txt").write_text("hi")\n',
+    );
+    expect(run.status).toBe('finished');
+    expect(await runStatusHistory(world, run.siteAnalysisNodeId)).toEqual([
+      'starting',
+      'started',
+      'running',
+      'finished',
+    ]);
+  });
+
+  it('fails a run that leaves no result', async () => {
+    const run = await runAtSite('Silent', 'print("done")\n');
+    expect(run.status).toBe('failed');
+    expect(run.lines.map((line) => line.message)).toContain(
+      'The analysis wrote nothing into FEDERA_OUTPUT_DIR.',
+    );
+  });
+
+  it('reports a failing analysis as failed, with its error output', async () => {
+    const run = await runAtSite('Failing', 'import sys\nprint("reading data")\nsys.exit("no data today")\n');
+    expect(run.status).toBe('failed');
+    const messages = run.lines.map((line) => `${line.level}: ${line.message}`);
+    expect(messages).toContain('info: reading data');
+    expect(messages).toContain('error: no data today');
+    expect(messages).toContain('error: The analysis exited with code 1.');
+  });
+
+  it('ends an analysis that exceeds the time limit', async () => {
+    site.config.runTimeoutMs = 1500;
+    try {
+      const run = await runAtSite('Slow', 'import time\nprint("thinking")\ntime.sleep(60)\n');
+      expect(run.status).toBe('failed');
+      expect(run.lines.map((line) => line.message)).toContain(
+        'The analysis exceeded the time limit of 1500 ms and was ended.',
+      );
+    } finally {
+      site.config.runTimeoutMs = 15 * 60_000;
+    }
+  });
+
+  it('ends an analysis that exceeds the memory limit', async () => {
+    site.config.runMemoryMb = 64;
+    try {
+      const run = await runAtSite(
+        'Greedy',
+        'import time\nblob = bytearray(256 * 1024 * 1024)\ntime.sleep(30)\n',
+      );
+      expect(run.status).toBe('failed');
+      expect(run.lines.map((line) => line.message)).toContain(
+        'The analysis exceeded the memory limit of 64 MB and was ended.',
+      );
+    } finally {
+      site.config.runMemoryMb = 1024;
+    }
+  });
+
+  it('refuses an image whose digest is not the one the hub recorded', async () => {
+    const marker = path.join(site.dataDir, '..', 'tampered-ran');
+    const code = `open(${JSON.stringify(marker)}, "w").write("ran")\n`;
+    const recorded = `sha256:${'0'.repeat(64)}`;
+    const run = await runAtSite('Tampered', code, recorded);
+    expect(run.status).toBe('failed');
+    expect(run.lines.some((line) => line.level === 'error' && line.message.includes(recorded))).toBe(true);
+    await expect(readFile(marker)).rejects.toThrow();
+  });
+
+  it("gives the analysis the contract's variables and none of the agent's", async () => {
+    process.env.NODE_ROBOT_SECRET = 'agent-secret-never-shown';
+    try {
+      const run = await runAtSite(
+        'Environment',
+        [
+          'import os, pathlib',
+          'for name in sorted(os.environ): print("variable " + name + "=" + os.environ[name])',
+          'pathlib.Path(os.environ["FEDERA_OUTPUT_DIR"], "out.txt").write_text("ok")',
+        ].join('\n'),
+      );
+      expect(run.status).toBe('finished');
+      const variables = run.lines.map((line) => line.message).filter((line) => line.startsWith('variable '));
+      expect(variables).toContain(`variable FEDERA_INPUT_DIR=${site.config.dataDir}`);
+      expect(variables).toContain('variable FEDERA_ROLE=default');
+      expect(variables).toContain(`variable FEDERA_NODE_ID=${world.siteNode.id}`);
+      expect(variables.join('\n')).not.toContain('agent-secret-never-shown');
+      expect(variables.join('\n')).not.toContain(site.config.robotSecret);
+      expect(variables.some((line) => line.startsWith('variable NODE_'))).toBe(false);
+    } finally {
+      delete process.env.NODE_ROBOT_SECRET;
+    }
   });
 
   it('never runs an analysis its node has not approved', async () => {

@@ -95,3 +95,18 @@ export async function until<T>(probe: () => Promise<T | undefined | false>, time
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The run statuses a node reported for an analysis node, in order (from the hub's change events). */
+export async function runStatusHistory(world: AnalysisWorld, analysisNodeId: string): Promise<string[]> {
+  const response = await world.admin.get(
+    `/telemetry/events?filter[ref_id]=${analysisNodeId}&filter[scope]=entity&sort=created_at&page[limit]=50`,
+  );
+  if (response.statusCode !== 200) throw new Error(response.body);
+  const events = response.json().data as {
+    data: { diff?: { run_status?: { next: string | null } } } | null;
+  }[];
+  return events.flatMap((event) => {
+    const change = event.data?.diff?.run_status;
+    return change && change.next ? [change.next] : [];
+  });
+}

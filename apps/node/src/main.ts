@@ -1,12 +1,7 @@
 import { NodeAgent } from './agent.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDriver } from './create-driver.ts';
-import type { ImagePuller } from './drivers/driver.ts';
-
-/** Pulling from the registry arrives with the hub's OCI client; until then a run fails with this. */
-const pullImage: ImagePuller = async (image) => {
-  throw new Error(`Pulling ${image.reference} is not available in this version of the agent.`);
-};
+import { ociPuller } from './image/oci-puller.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -19,7 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const agent = new NodeAgent({ config, driver: createDriver(config, pullImage) });
+  const agent = new NodeAgent({ config, driver: createDriver(config, ociPuller) });
   await agent.start();
   const shutdown = () => {
     void agent.stop().then(() => process.exit(0));

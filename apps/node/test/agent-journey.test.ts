@@ -12,8 +12,15 @@ import {
   until,
   type HubWorld,
 } from './support/hub.ts';
-import { analysisImage, memoryPuller, type TestImage } from './support/images.ts';
+import {
+  registryAvailable,
+  startAuthProxy,
+  startRegistry,
+  type AuthProxy,
+  type TestRegistry,
+} from '@federa/oci/test-support';
 import { startAgent } from './support/agents.ts';
+import { pushAnalysisImage } from './support/registry-images.ts';
 
 const MEANS = readFile(path.join(import.meta.dirname, 'fixtures/means.py'), 'utf8');
 const SITE_CSV = 'age,weight,city\n30,70.5,Bonn\n40,80.5,Köln\n50,90,Trier\n';
@@ -23,33 +30,51 @@ const SITE_CSV = 'age,weight,city\n30,70.5,Bonn\n40,80.5,Köln\n50,90,Trier\n';
  * driver, run status and logs reported, partial results through TEMP to the aggregator, and its
  * result in RESULT.
  */
-describe('node agent', () => {
+describe.skipIf(!registryAvailable())('node agent', () => {
   let world: HubWorld;
-  const images = new Map<string, TestImage>();
-  const puller = memoryPuller(images);
+  let registry: TestRegistry;
+  let proxy: AuthProxy;
+  let pullFrom: Parameters<typeof startAgent>[2]['registry'];
   const agents: NodeAgent[] = [];
   let site: Awaited<ReturnType<typeof startAgent>>;
   let hub: Awaited<ReturnType<typeof startAgent>>;
 
-  /** Publishes the analysis' image for both nodes and records the build, as the hub's build does. */
-  const build = async (analysisId: string, image: TestImage, recorded = image.digest) => {
-    for (const node of [world.siteNode, world.hubNode]) images.set(`${node.name}/${analysisId}`, image);
-    await recordBuild(world, analysisId, recorded);
+  /** Pushes the analysis' image for both nodes and records the build, as the hub's build does. */
+  const build = async (analysisId: string, code: Record<string, string>, replacedBy?: string) => {
+    let digest = '';
+    for (const node of [world.siteNode, world.hubNode]) {
+      digest = await pushAnalysisImage(registry.url, `${node.name}/${analysisId}`, code);
+    }
+    // Someone with access to the registry replaces the site's image after the build pushed it.
+    if (replacedBy) {
+      await pushAnalysisImage(registry.url, `${world.siteNode.name}/${analysisId}`, {
+        'main.py': replacedBy,
+      });
+    }
+    await recordBuild(world, analysisId, digest);
+    return digest;
   };
 
   beforeAll(async () => {
     world = await startHubWorld();
+    registry = await startRegistry();
+    // The node project's robot account, as the registry asks for it.
+    const credentials = { username: 'node-project-robot', password: 'pull-secret-0123' };
+    proxy = await startAuthProxy(registry.url, { scheme: 'basic', ...credentials });
+    pullFrom = { host: new URL(proxy.url).host, credentials };
     site = await startAgent(world, world.siteNode, {
-      puller,
+      registry: pullFrom,
       data: { 'visits.csv': SITE_CSV },
       settings: { autoApproveRealms: world.acmeId },
     });
-    hub = await startAgent(world, world.hubNode, { puller });
+    hub = await startAgent(world, world.hubNode, { registry: pullFrom });
     agents.push(site.agent, hub.agent);
   });
   afterAll(async () => {
     await Promise.all(agents.map((agent) => agent.stop()));
-    await world.ctx.close();
+    await proxy?.stop();
+    await registry?.stop();
+    await world?.ctx.close();
   });
 
   it('approves by rule, runs at the site and the aggregator, and leaves the pooled result', async () => {
@@ -59,7 +84,7 @@ describe('node agent', () => {
     // The approval rule names the analysis' realm: the agent approves without a person.
     await until(async () => (await analysisNodeOf(world, siteAnalysisNodeId)).approval_status === 'approved');
 
-    await build(analysisId, await analysisImage({ 'main.py': await MEANS }));
+    await build(analysisId, { 'main.py': await MEANS });
     await until(async () => (await analysisNodeOf(world, hubAnalysisNodeId)).run_status === 'finished');
     expect((await analysisNodeOf(world, siteAnalysisNodeId)).run_status).toBe('finished');
 
@@ -77,13 +102,12 @@ describe('node agent', () => {
   });
 
   /** Runs an analysis at the site only and waits until it ended. */
-  const runAtSite = async (name: string, code: string, recorded?: string) => {
+  const runAtSite = async (name: string, code: string, replacedBy?: string) => {
     const ids = await createAnalysis(world, name, { 'main.py': code });
     await until(
       async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).approval_status === 'approved',
     );
-    const image = await analysisImage({ 'main.py': code });
-    await build(ids.analysisId, image, recorded ?? image.digest);
+    await build(ids.analysisId, { 'main.py': code }, replacedBy);
     const status = await until(async () => {
       const value = (await analysisNodeOf(world, ids.siteAnalysisNodeId)).run_status;
       return value === 'finished' || value === 'failed' || value === 'stopped' ? value : undefined;
@@ -153,11 +177,12 @@ describe('node agent', () => {
 
   it('refuses an image whose digest is not the one the hub recorded', async () => {
     const marker = path.join(site.dataDir, '..', 'tampered-ran');
-    const code = `open(${JSON.stringify(marker)}, "w").write("ran")\n`;
-    const recorded = `sha256:${'0'.repeat(64)}`;
-    const run = await runAtSite('Tampered', code, recorded);
+    const tampered = `open(${JSON.stringify(marker)}, "w").write("ran")\n`;
+    const run = await runAtSite('Tampered', 'print("the approved code")\n', tampered);
     expect(run.status).toBe('failed');
-    expect(run.lines.some((line) => line.level === 'error' && line.message.includes(recorded))).toBe(true);
+    expect(
+      run.lines.some((line) => line.level === 'error' && line.message.includes('is not the digest')),
+    ).toBe(true);
     await expect(readFile(marker)).rejects.toThrow();
   });
 
@@ -187,20 +212,22 @@ describe('node agent', () => {
 
   it('never runs an analysis its node has not approved', async () => {
     // The approval rule of the site does not name the hub realm, and nobody approves by hand.
-    const other = await startAgent(world, world.siteNode, { puller, data: { 'visits.csv': SITE_CSV } });
+    const other = await startAgent(world, world.siteNode, {
+      registry: pullFrom,
+      data: { 'visits.csv': SITE_CSV },
+    });
     agents.push(other.agent);
     await site.agent.stop();
     const { analysisId, siteAnalysisNodeId } = await createAnalysis(world, 'Unapproved', {
       'main.py': await MEANS,
     });
-    const before = puller.pulls.length;
-    await build(analysisId, await analysisImage({ 'main.py': await MEANS }));
+    await build(analysisId, { 'main.py': await MEANS });
     await other.agent.reconcile();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const record = await analysisNodeOf(world, siteAnalysisNodeId);
     expect(record.approval_status).toBeNull();
     expect(record.run_status).toBeNull();
-    expect(puller.pulls.slice(before)).toEqual([]);
+    expect(await nodeLogs(world, analysisId, world.siteNode.id)).toEqual([]);
     await other.agent.stop();
   });
 });

@@ -5,30 +5,36 @@ import { NodeAgent } from '../../src/agent.ts';
 import { AgentConfigSchema, type AgentConfig } from '../../src/config.ts';
 import type { ImagePuller, ImageReference } from '../../src/drivers/driver.ts';
 import { ProcessDriver } from '../../src/drivers/process-driver.ts';
+import { ociPuller } from '../../src/image/oci-puller.ts';
 import type { AnalysisNodeRecord } from '../../src/hub/records.ts';
 import type { HubWorld } from './hub.ts';
 import { robotSecretOf } from './hub.ts';
 
 export interface TestAgentOptions {
   node: { robotId: string };
-  puller: ImagePuller;
+  /** The registry the node pulls from, with the node project's credentials. */
+  registry: { host: string; credentials: { username: string; password: string } | null };
+  puller?: ImagePuller;
   /** CSV files of the site: name to content. */
   data?: Record<string, string>;
   settings?: Partial<Record<keyof AgentConfig, unknown>>;
   lines?: string[];
 }
 
-/** Where the tests' images are: repository `<node name>/<analysis id>`, as the build names them. */
-export function testLocator(node: { name: string }) {
+/**
+ * Where the tests' images are: repository `<node name>/<analysis id>` of the test registry, as the
+ * build names them. Stands in for the hub's registry records until the hub hands them to node robots.
+ */
+export function testLocator(node: { name: string }, registry: TestAgentOptions['registry']) {
   return async (record: AnalysisNodeRecord): Promise<ImageReference> => {
     const repository = `${node.name}/${record.analysis_id}`;
     return {
-      reference: `registry.test/${repository}:latest`,
-      registry: 'registry.test',
+      reference: `${registry.host}/${repository}:latest`,
+      registry: registry.host,
       repository,
       tag: record.artifact_tag ?? 'latest',
       digest: record.artifact_digest!,
-      credentials: null,
+      credentials: registry.credentials,
     };
   };
 }
@@ -60,11 +66,11 @@ export async function startAgent(
   const agent = new NodeAgent({
     config,
     driver: new ProcessDriver({
-      pullImage: options.puller,
+      pullImage: options.puller ?? ociPuller,
       interpreters: config.interpreters,
       workDir: config.workDir,
     }),
-    locateImage: testLocator(node),
+    locateImage: testLocator(node, options.registry),
     say: (line) => lines.push(line),
   });
   await agent.start();

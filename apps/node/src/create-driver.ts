@@ -1,5 +1,6 @@
 import type { AgentConfig } from './config.ts';
 import type { Driver, ImagePuller } from './drivers/driver.ts';
+import { DockerDriver } from './drivers/docker-driver.ts';
 import { ProcessDriver } from './drivers/process-driver.ts';
 
 /** The configured driver. */
@@ -8,6 +9,6 @@ export function createDriver(config: AgentConfig, pullImage: ImagePuller): Drive
     case 'process':
       return new ProcessDriver({ pullImage, interpreters: config.interpreters, workDir: config.workDir });
     case 'docker':
-      throw new Error('NODE_DRIVER=docker is not available yet.');
+      return new DockerDriver({ socketPath: config.dockerSocket });
   }
 }

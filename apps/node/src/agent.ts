@@ -2,7 +2,7 @@ import type { AgentConfig } from './config.ts';
 import type { Driver, ImageReference } from './drivers/driver.ts';
 import { followRealtime } from './follow/realtime.ts';
 import { HubApi } from './hub/hub-api.ts';
-import type { AnalysisNodeRecord, NodeRecord } from './hub/records.ts';
+import { recordedDigest, type AnalysisNodeRecord, type NodeRecord } from './hub/records.ts';
 import { RobotSession } from './hub/session.ts';
 import { partialsByNode, runAnalysis, tempBucketName } from './run/analysis-run.ts';
 
@@ -150,7 +150,7 @@ export class NodeAgent {
     }
     // Only what this node approved runs, and only the image the hub built and recorded.
     if (analysisNode.approval_status !== 'approved') return;
-    if (analysis?.build_status !== 'finished' || !analysisNode.artifact_digest) return;
+    if (analysis?.build_status !== 'finished' || !recordedDigest(analysisNode)) return;
     if (analysisNode.run_status === 'stopping') {
       await this.hub.setRunStatus(analysisNode.id, 'stopped');
       return;
@@ -214,7 +214,7 @@ export function defaultImageLocator(config: AgentConfig) {
       registry,
       repository,
       tag,
-      digest: analysisNode.artifact_digest!,
+      digest: recordedDigest(analysisNode)!,
       credentials:
         credentials.username && credentials.password
           ? { username: credentials.username, password: credentials.password }

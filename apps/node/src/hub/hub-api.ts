@@ -121,24 +121,19 @@ export class HubApi {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  /** The pull credentials of the node's registry project (readable by its realm). */
+  /** Where the node pulls its images and with which account (`GET nodes/{id}/pull-credentials`). */
   async registryCredentials(node: NodeRecord): Promise<RegistryCredentials> {
-    if (!node.registry_id || !node.registry_project_id) {
-      throw new Error('The node has not been assigned to a registry yet.');
-    }
-    const project = await this.http.get<{
-      external_name: string;
-      account_name: string | null;
-      account_secret: string | null;
-    }>('core', `registry-projects/${node.registry_project_id}`, {
-      query: { fields: ['+account_name', '+account_secret'] },
-    });
-    const registry = await this.http.get<{ host: string }>('core', `registries/${node.registry_id}`);
+    const answer = await this.http.get<{
+      registry: string;
+      project: string;
+      username: string | null;
+      password: string | null;
+    }>('core', `nodes/${node.id}/pull-credentials`);
     return {
-      host: registry.host,
-      projectName: project.external_name,
-      username: project.account_name,
-      password: project.account_secret,
+      host: answer.registry,
+      projectName: answer.project,
+      username: answer.username,
+      password: answer.password,
     };
   }
 }

@@ -29,6 +29,8 @@ export interface AnalysisSummary {
   configuration_locked: boolean;
   build_status: string | null;
   run_status: string | null;
+  /** The manifest digest of the built image, which every node's copy has. */
+  image_digest?: string | null;
 }
 
 export interface AnalysisNodeRecord {
@@ -42,6 +44,11 @@ export interface AnalysisNodeRecord {
   analysis_realm_id: string;
   node_realm_id: string;
   analysis?: AnalysisSummary;
+}
+
+/** The image digest the hub recorded for a node's copy of the analysis' image, if the build finished. */
+export function recordedDigest(record: AnalysisNodeRecord): string | undefined {
+  return record.artifact_digest ?? record.analysis?.image_digest ?? undefined;
 }
 
 export interface StoredFile {

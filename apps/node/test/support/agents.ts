@@ -6,7 +6,7 @@ import { AgentConfigSchema, type AgentConfig } from '../../src/config.ts';
 import type { ImagePuller, ImageReference } from '../../src/drivers/driver.ts';
 import { ProcessDriver } from '../../src/drivers/process-driver.ts';
 import { ociPuller } from '../../src/image/oci-puller.ts';
-import type { AnalysisNodeRecord } from '../../src/hub/records.ts';
+import { recordedDigest, type AnalysisNodeRecord } from '../../src/hub/records.ts';
 import type { HubWorld } from './hub.ts';
 import { robotSecretOf } from './hub.ts';
 
@@ -33,7 +33,7 @@ export function testLocator(node: { name: string }, registry: TestAgentOptions['
       registry: registry.host,
       repository,
       tag: record.artifact_tag ?? 'latest',
-      digest: record.artifact_digest!,
+      digest: recordedDigest(record)!,
       credentials: registry.credentials,
     };
   };

@@ -10,6 +10,7 @@ import {
   recordBuild,
   startHubWorld,
   until,
+  useRegistry,
   type HubWorld,
 } from './support/hub.ts';
 import {
@@ -34,7 +35,7 @@ describe.skipIf(!registryAvailable())('node agent', () => {
   let world: HubWorld;
   let registry: TestRegistry;
   let proxy: AuthProxy;
-  let pullFrom: Parameters<typeof startAgent>[2]['registry'];
+  let prefixes: Map<string, string>;
   const agents: NodeAgent[] = [];
   let site: Awaited<ReturnType<typeof startAgent>>;
   let hub: Awaited<ReturnType<typeof startAgent>>;
@@ -43,11 +44,11 @@ describe.skipIf(!registryAvailable())('node agent', () => {
   const build = async (analysisId: string, code: Record<string, string>, replacedBy?: string) => {
     let digest = '';
     for (const node of [world.siteNode, world.hubNode]) {
-      digest = await pushAnalysisImage(registry.url, `${node.name}/${analysisId}`, code);
+      digest = await pushAnalysisImage(registry.url, `${prefixes.get(node.id)}/${analysisId}`, code);
     }
     // Someone with access to the registry replaces the site's image after the build pushed it.
     if (replacedBy) {
-      await pushAnalysisImage(registry.url, `${world.siteNode.name}/${analysisId}`, {
+      await pushAnalysisImage(registry.url, `${prefixes.get(world.siteNode.id)}/${analysisId}`, {
         'main.py': replacedBy,
       });
     }
@@ -59,15 +60,14 @@ describe.skipIf(!registryAvailable())('node agent', () => {
     world = await startHubWorld();
     registry = await startRegistry();
     // The node project's robot account, as the registry asks for it.
-    const credentials = { username: 'node-project-robot', password: 'pull-secret-0123' };
+    const credentials = { username: 'node-project-robot', password: 'Pull-Secret-0123' };
     proxy = await startAuthProxy(registry.url, { scheme: 'basic', ...credentials });
-    pullFrom = { host: new URL(proxy.url).host, credentials };
+    prefixes = await useRegistry(world, new URL(proxy.url).host, credentials);
     site = await startAgent(world, world.siteNode, {
-      registry: pullFrom,
       data: { 'visits.csv': SITE_CSV },
       settings: { autoApproveRealms: world.acmeId },
     });
-    hub = await startAgent(world, world.hubNode, { registry: pullFrom });
+    hub = await startAgent(world, world.hubNode, {});
     agents.push(site.agent, hub.agent);
   });
   afterAll(async () => {
@@ -213,7 +213,6 @@ describe.skipIf(!registryAvailable())('node agent', () => {
   it('never runs an analysis its node has not approved', async () => {
     // The approval rule of the site does not name the hub realm, and nobody approves by hand.
     const other = await startAgent(world, world.siteNode, {
-      registry: pullFrom,
       data: { 'visits.csv': SITE_CSV },
     });
     agents.push(other.agent);

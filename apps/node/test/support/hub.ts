@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { analyses, analysisNodes } from '../../../server/src/modules/core/db/index.ts';
+import { analyses, analysisNodes, nodes } from '../../../server/src/modules/core/db/index.ts';
 import {
   createAnalysisWorld,
   uploadCode,
@@ -109,4 +109,36 @@ export async function runStatusHistory(world: AnalysisWorld, analysisNodeId: str
     const change = event.data?.diff?.run_status;
     return change && change.next ? [change.next] : [];
   });
+}
+
+/**
+ * Points the world's registry at a real registry and gives both nodes their project there with its
+ * pull account, as the registry setup does. Answers each node's repository prefix.
+ */
+export async function useRegistry(
+  world: AnalysisWorld,
+  host: string,
+  credentials: { username: string; password: string },
+): Promise<Map<string, string>> {
+  const updated = await world.admin.post(`/core/registries/${world.registryId}`, { host });
+  if (updated.statusCode !== 202) throw new Error(updated.body);
+  const prefixes = new Map<string, string>();
+  for (const node of [world.siteNode, world.hubNode]) {
+    const externalName = `${node.name.replace(/-/g, '_')}_project`;
+    const project = await world.admin.post('/core/registry-projects', {
+      name: `${node.name} project`,
+      external_name: externalName,
+      type: 'node',
+      registry_id: world.registryId,
+      account_name: credentials.username,
+      account_secret: credentials.password,
+    });
+    if (project.statusCode !== 201) throw new Error(project.body);
+    await world.ctx.database.db
+      .update(nodes)
+      .set({ registry_project_id: project.json().id, external_name: externalName })
+      .where(eq(nodes.id, node.id));
+    prefixes.set(node.id, externalName);
+  }
+  return prefixes;
 }

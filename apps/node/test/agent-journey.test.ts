@@ -23,7 +23,7 @@ import {
 import { startAgent } from './support/agents.ts';
 import { pushAnalysisImage } from './support/registry-images.ts';
 
-const MEANS = readFile(path.join(import.meta.dirname, 'fixtures/means.py'), 'utf8');
+const MEANS = readFile(path.join(import.meta.dirname, '../demo/analysis/means.py'), 'utf8');
 const SITE_CSV = 'age,weight,city\n30,70.5,Bonn\n40,80.5,Köln\n50,90,Trier\n';
 
 /**

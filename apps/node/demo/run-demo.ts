@@ -55,13 +55,16 @@ async function untar(body: Buffer): Promise<Map<string, string>> {
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
     stream.on('end', () => {
       files.set(header.name, Buffer.concat(chunks).toString('utf8'));
       next();
     });
   });
-  const done = new Promise((resolve, reject) => extract.on('finish', resolve).on('error', reject));
+  const done = new Promise<void>((resolve, reject) => {
+    extract.on('finish', () => resolve());
+    extract.on('error', reject);
+  });
   Readable.from(body).pipe(extract);
   await done;
   return files;

@@ -121,19 +121,28 @@ export class HubApi {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  /** Where the node pulls its images and with which account (`GET nodes/{id}/pull-credentials`). */
+  /**
+   * Where the node pulls its images and with which account: the registry and project of its node
+   * record, and the project's pull account, which the hub shows to the robot of the project's node
+   * only (`fields=+account_name,+account_secret`).
+   */
   async registryCredentials(node: NodeRecord): Promise<RegistryCredentials> {
-    const answer = await this.http.get<{
-      registry: string;
-      project: string;
-      username: string | null;
-      password: string | null;
-    }>('core', `nodes/${node.id}/pull-credentials`);
+    const record = await this.http.get<
+      NodeRecord & { registry?: { host: string } | null; registry_project?: { external_name: string } | null }
+    >('core', `nodes/${node.id}`, { query: { include: ['registry', 'registry_project'] } });
+    if (!record.registry || !record.registry_project || !record.registry_project_id) {
+      throw new Error('The node has not been assigned to a registry yet.');
+    }
+    const project = await this.http.get<{ account_name: string | null; account_secret: string | null }>(
+      'core',
+      `registry-projects/${record.registry_project_id}`,
+      { query: { fields: ['+account_name', '+account_secret'] } },
+    );
     return {
-      host: answer.registry,
-      projectName: answer.project,
-      username: answer.username,
-      password: answer.password,
+      host: record.registry.host,
+      projectName: record.registry_project.external_name,
+      username: project.account_name,
+      password: project.account_secret,
     };
   }
 }

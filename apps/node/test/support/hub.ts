@@ -130,6 +130,7 @@ export async function useRegistry(
       external_name: externalName,
       type: 'node',
       registry_id: world.registryId,
+      realm_id: node.realm_id,
       account_name: credentials.username,
       account_secret: credentials.password,
     });

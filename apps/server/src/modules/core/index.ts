@@ -5,7 +5,6 @@ import { requireIdentity, type AuthServices } from '../auth/index.ts';
 import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
 import { masterImageGroupResource } from './master-images/master-image-group.resource.ts';
 import { masterImageResource } from './master-images/master-image.resource.ts';
-import { nodePullCredentialsRoutes } from './nodes/node-pull-credentials.routes.ts';
 import { nodeTaskRoutes } from './nodes/node-task.routes.ts';
 import { nodeResource } from './nodes/node.resource.ts';
 import { projectNodeResource } from './projects/project-node.resource.ts';
@@ -55,7 +54,6 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   guardRegistrySecrets(app, auth.db, auth.authorizer);
   masterImageCommandRoutes(app, { ...services, catalogSource: options.masterImagesSource });
   nodeTaskRoutes(app, services);
-  nodePullCredentialsRoutes(app, services);
   for (const definition of [
     masterImageGroupResource,
     masterImageResource,

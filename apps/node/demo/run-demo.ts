@@ -95,7 +95,9 @@ async function main(): Promise<number> {
     const port = await freePort();
     const hubUrl = `http://127.0.0.1:${port}`;
     const adminPassword = `Demo-${randomBytes(9).toString('base64url')}1a`;
-    step(`starting the hub at ${hubUrl} (embedded database in ${work})`);
+    step(
+      `starting the hub at ${hubUrl} (${process.env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${work}`})`,
+    );
     const hub: Started = startProcess('apps/server/src/main.ts', {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -105,6 +107,8 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       JOB_POLL_INTERVAL_MS: '200',
       TOKEN_RATE_LIMIT_PER_MINUTE: '0',
+      // PostgreSQL when asked for (the end-to-end test runs the journey on both databases).
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     });
     cleanups.push(() => hub.stop());
     const hubExited = () => (hub.child.exitCode !== null ? `the hub exited:\n${hub.output()}` : undefined);

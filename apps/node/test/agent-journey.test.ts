@@ -186,6 +186,54 @@ describe.skipIf(!registryAvailable())('node agent', () => {
     await expect(readFile(marker)).rejects.toThrow();
   });
 
+  it('stops a run on tearDown and runs it again on spinUp', async () => {
+    const marker = path.join(site.dataDir, '..', 'stopped-once');
+    const code = [
+      'import os, pathlib, time',
+      `marker = pathlib.Path(${JSON.stringify(marker)})`,
+      'if marker.exists():',
+      '    print("second run")',
+      '    pathlib.Path(os.environ["FEDERA_OUTPUT_DIR"], "out.txt").write_text("done")',
+      'else:',
+      '    marker.write_text("x")',
+      '    print("first run, waiting", flush=True)',
+      '    time.sleep(60)',
+    ].join('\n');
+    const ids = await createAnalysis(world, 'Stop and start', { 'main.py': code });
+    await until(
+      async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).approval_status === 'approved',
+    );
+    await build(ids.analysisId, { 'main.py': code });
+    await until(async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).run_status === 'running');
+
+    const stop = await world.owner.post(`/core/analyses/${ids.analysisId}/command`, { command: 'tearDown' });
+    expect(stop.statusCode, stop.body).toBe(202);
+    await until(async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).run_status === 'stopped');
+    const stoppedLines = (await nodeLogs(world, ids.analysisId, world.siteNode.id)).map(
+      (line) => line.message,
+    );
+    expect(stoppedLines).toContain('first run, waiting');
+    expect(stoppedLines).toContain('The run was stopped by the hub.');
+
+    const start = await world.owner.post(`/core/analyses/${ids.analysisId}/command`, { command: 'spinUp' });
+    expect(start.statusCode, start.body).toBe(202);
+    await until(async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).run_status === 'finished');
+    expect((await nodeLogs(world, ids.analysisId, world.siteNode.id)).map((line) => line.message)).toContain(
+      'second run',
+    );
+    expect(await runStatusHistory(world, ids.siteAnalysisNodeId)).toEqual([
+      'starting',
+      'started',
+      'running',
+      'stopping',
+      'stopped',
+      'starting',
+      'started',
+      'running',
+      'finished',
+    ]);
+  });
+
   it("gives the analysis the contract's variables and none of the agent's", async () => {
     process.env.NODE_ROBOT_SECRET = 'agent-secret-never-shown';
     try {

@@ -111,6 +111,11 @@ export class HubApi {
     }
   }
 
+  /** Removes a stored file (the robot's own uploads only). */
+  deleteFile(fileId: string): Promise<unknown> {
+    return this.http.delete('storage', `bucket-files/${fileId}`);
+  }
+
   /** The content of a stored file. */
   async download(fileId: string, token: string): Promise<Buffer> {
     const response = await fetch(this.http.url('storage', `bucket-files/${fileId}/stream`), {

@@ -117,7 +117,9 @@ export async function runAnalysis(
       await status('failed');
       return 'failed';
     }
-    await hub.upload(aggregator ? resultBucketName(analysisId) : tempBucketName(analysisId), realmId, items);
+    const bucket = aggregator ? resultBucketName(analysisId) : tempBucketName(analysisId);
+    await replaceEarlierUploads(deps, bucket, realmId, new Set(items.map((item) => item.path)));
+    await hub.upload(bucket, realmId, items);
     logs.line(
       'notice',
       `Uploaded ${items.length} file(s) ${aggregator ? 'as the result of the analysis' : 'as the partial result of this site'}.`,
@@ -134,6 +136,22 @@ export async function runAnalysis(
   } finally {
     await rm(runDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Removes what this node uploaded under the same paths in an earlier run of the analysis (one the
+ * hub started again with `spinUp`): a bucket holds each path once.
+ */
+async function replaceEarlierUploads(
+  deps: RunDependencies,
+  bucket: string,
+  realmId: string,
+  paths: Set<string>,
+): Promise<void> {
+  const earlier = (await deps.hub.bucketFiles(bucket, realmId)).filter(
+    (file) => file.actor_id === deps.node.robot_id && paths.has(file.path),
+  );
+  for (const file of earlier) await deps.hub.deleteFile(file.id);
 }
 
 /** Downloads the partial results of the default nodes into `inputDir/<node id>/…`. */

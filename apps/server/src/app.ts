@@ -31,7 +31,7 @@ import {
 } from './modules/auth/index.ts';
 import { coreModule } from './modules/core/index.ts';
 import { registerRealtime, registerRealtimeEmitter } from './modules/realtime/index.ts';
-import { BucketWriteGuards, storageModule } from './modules/storage/index.ts';
+import { BucketGrants, BucketWriteGuards, storageModule } from './modules/storage/index.ts';
 import { telemetryModule, TelemetryServices } from './modules/telemetry/index.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -135,8 +135,10 @@ export async function buildApp({
   telemetry.attach(app);
 
   if (config.roles.includes('api')) {
-    // The hub tells storage which buckets must not change (a locked analysis's code).
+    // The hub tells storage which buckets must not change (a locked analysis's code) and which
+    // ones beyond the usual a caller may use (a node's robot and the results of its analyses).
     const bucketWriteGuards = new BucketWriteGuards();
+    const bucketGrants = new BucketGrants();
     await app.register(authModule, { prefix: '/auth', services: auth, events, config, version });
     await app.register(coreModule, {
       prefix: '/core',
@@ -144,6 +146,7 @@ export async function buildApp({
       events,
       masterImagesSource: config.masterImages.source,
       bucketWriteGuards,
+      bucketGrants,
     });
     await app.register(storageModule, {
       prefix: '/storage',
@@ -152,6 +155,7 @@ export async function buildApp({
       events,
       config,
       writeGuards: bucketWriteGuards,
+      grants: bucketGrants,
     });
     await app.register(telemetryModule, {
       prefix: '/telemetry',

@@ -15,12 +15,18 @@ import { registryResource } from './registries/registry.resource.ts';
 import { guardRegistrySecrets } from './registries/node-registry-project.ts';
 import { registerAnalyses } from './analyses/index.ts';
 import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
+import { nodeRobotBucketGrant } from './analyses/node-robot-bucket-grant.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
 import { registerJobs } from './builds/jobs.ts';
 import { registryHookRoute } from './registries/registry-hook.routes.ts';
 import { webhookSettings } from './registries/webhook-credentials.ts';
 import { jobRoutes } from './services/job.routes.ts';
-import { createStorageDriver, type BucketWriteGuards, type StorageDriver } from '../storage/index.ts';
+import {
+  createStorageDriver,
+  type BucketGrants,
+  type BucketWriteGuards,
+  type StorageDriver,
+} from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
 
@@ -33,6 +39,8 @@ export interface CoreModuleOptions {
   storageDriver?: StorageDriver;
   /** Storage's write guards, to which the hub adds its own (a locked analysis's code stays as it is). */
   bucketWriteGuards?: BucketWriteGuards;
+  /** Storage's grants, to which the hub adds its own (node robots write their analyses' results). */
+  bucketGrants?: BucketGrants;
 }
 
 /** The hub core API (projects, nodes, registries, master images), mounted under /core. */
@@ -65,6 +73,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   }
 
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
+  options.bucketGrants?.add(nodeRobotBucketGrant(auth.db));
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
   const webhook = webhookSettings(app.config.publicUrl, auth.secrets);

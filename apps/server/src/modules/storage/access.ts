@@ -17,18 +17,20 @@ export function isOwner(identity: RequestIdentity, row: Row): boolean {
 }
 
 /**
- * Rows the caller may read: its own, and those of its realm (every row for the master realm). Reads
- * need no permission beyond that, as in the original, where any signed-in identity reads storage.
+ * Rows the caller may read: its own, those of its realm (every row for the master realm), and those
+ * a bucket grant names (`granted`). Reads need no permission beyond that, as in the original, where
+ * any signed-in identity reads storage.
  */
 export function readableRows(
   request: FastifyRequest,
   access: ResourceAccess,
   table: OwnedColumns,
+  granted?: SQL,
 ): SQL | undefined {
   const identity = requireIdentity(request);
   const realm = access.visibleRows(request, table.realm_id);
   if (!realm) return undefined;
-  return or(realm, and(eq(table.actor_type, identity.type), eq(table.actor_id, identity.id)));
+  return or(realm, and(eq(table.actor_type, identity.type), eq(table.actor_id, identity.id)), granted);
 }
 
 /**

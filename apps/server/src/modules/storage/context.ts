@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../platform/events/domain-events.ts';
 import { requestContext, type ResourceAccess, type Row } from '../../platform/http/resource/index.ts';
+import type { BucketGrants } from './buckets/bucket-grants.ts';
 import type { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
 import type { StorageDriver } from './drivers/driver.ts';
 import type { StorageEntityType } from './entity-types.ts';
@@ -14,6 +15,8 @@ export interface StorageContext {
   driver: StorageDriver;
   /** Asked before a bucket's contents change (modules that own buckets may refuse). */
   writeGuards: BucketWriteGuards;
+  /** Asked which buckets beyond the usual ones a caller may use (modules that own buckets may grant). */
+  grants: BucketGrants;
   publish(event: EntityEvent): void;
   log: FastifyBaseLogger;
 }

@@ -7,6 +7,7 @@ import type { ResourceAccess } from '../../platform/http/resource/index.ts';
 import { requireIdentity } from '../auth/index.ts';
 import { registerBucketStreamRoute } from './buckets/bucket-stream.routes.ts';
 import { registerBucketRoutes } from './buckets/bucket.routes.ts';
+import { BucketGrants } from './buckets/bucket-grants.ts';
 import { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
 import type { StorageContext } from './context.ts';
 import { createStorageDriver } from './drivers/create-driver.ts';
@@ -19,6 +20,7 @@ import { followRealmDeletions } from './realm-cleanup.ts';
 export { createBucket, type CreateBucketInput } from './buckets/bucket.service.ts';
 export { bucketArchive } from './buckets/bucket-archive.ts';
 export { BucketWriteGuards, type BucketWriteGuard } from './buckets/bucket-write-guards.ts';
+export { BucketGrants, type BucketGrant } from './buckets/bucket-grants.ts';
 export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
 export { StorageEntityType } from './entity-types.ts';
@@ -39,6 +41,8 @@ export interface StorageModuleOptions {
   driver?: StorageDriver;
   /** Guards other modules added (see `BucketWriteGuards`); none by default. */
   writeGuards?: BucketWriteGuards;
+  /** Grants other modules added (see `BucketGrants`); none by default. */
+  grants?: BucketGrants;
 }
 
 /** The storage API (buckets, bucket files, uploads, downloads), mounted under /storage. */
@@ -69,6 +73,7 @@ export async function storageModule(app: FastifyInstance, options: StorageModule
     access: options.access,
     driver,
     writeGuards: options.writeGuards ?? new BucketWriteGuards(),
+    grants: options.grants ?? new BucketGrants(),
     publish: (event) => options.events.publish(event),
     log: app.log,
   };

@@ -163,19 +163,23 @@ export async function uploadFiles(
   return response.json().data as { id: string; path: string }[];
 }
 
-/** `POST /storage/buckets/{id}/upload` with the files as multipart form data; the raw answer. */
+/**
+ * `POST /storage/buckets/{id}/upload` with the files as multipart form data; the raw answer. `bucketId`
+ * may be a bucket name, then looked up in the realm `realmId` names (else the caller's).
+ */
 export async function sendUpload(
   app: FastifyInstance,
   caller: Caller,
   bucketId: string,
   files: UploadFile[],
+  realmId?: string,
 ) {
   const form = new FormData();
   files.forEach((file, index) => form.append(`files[${index}]`, new Blob([file.content]), file.path));
   const encoded = new Request('http://upload.test', { method: 'POST', body: form });
   return app.inject({
     method: 'POST',
-    url: `/storage/buckets/${bucketId}/upload`,
+    url: `/storage/buckets/${bucketId}/upload${realmId ? `?realm_id=${realmId}` : ''}`,
     headers: {
       authorization: `Bearer ${caller.token}`,
       'content-type': encoded.headers.get('content-type')!,

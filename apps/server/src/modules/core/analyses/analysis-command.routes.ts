@@ -6,6 +6,7 @@ import { recordSchemaOf } from '../../../platform/http/resource/index.ts';
 import { analyses } from '../db/index.ts';
 import { spinUp, tearDown } from './analysis-bucket-commands.ts';
 import { runStateCommand } from './analysis-commands.service.ts';
+import { controlsRuns, restartRuns, stopRuns } from './analysis-run-commands.ts';
 import { requireAnalysis } from './analysis-lookup.ts';
 import type { AnalysisContext } from './context.ts';
 
@@ -47,10 +48,19 @@ export function analysisCommandRoutes(app: FastifyInstance, context: AnalysisCon
       await context.access.preCheck(request, permissions);
       const analysis = await requireAnalysis(context.db, context.access, request, request.params.id);
       await context.access.check(request, permissions, analysis);
-      if (command === AnalysisCommand.SPIN_UP)
-        return reply.status(202).send(await spinUp(context, request, analysis));
+      // Once built, the two commands start and stop the runs at the nodes; before, they create and
+      // remove the analysis' buckets.
+      if (command === AnalysisCommand.SPIN_UP) {
+        const done = controlsRuns(analysis)
+          ? await restartRuns(context, request, analysis)
+          : await spinUp(context, request, analysis);
+        return reply.status(202).send(done);
+      }
       if (command === AnalysisCommand.TEAR_DOWN) {
-        return reply.status(202).send(await tearDown(context, request, analysis));
+        const done = controlsRuns(analysis)
+          ? await stopRuns(context, request, analysis)
+          : await tearDown(context, request, analysis);
+        return reply.status(202).send(done);
       }
       return reply.status(202).send(await runStateCommand(context, request, analysis.id, command));
     },

@@ -20,11 +20,11 @@ export function registerBucketStreamRoute(app: FastifyInstance, context: Storage
 
   // HEAD is declared separately: Fastify's automatic HEAD would build and read the whole archive.
   typed.get('/buckets/:id/stream', { schema, exposeHeadRoute: false }, async (request, reply) => {
-    const bucket = await requireReadableBucket(context, request, request.params.id);
+    const bucket = await requireReadableBucket(context, request, request.params.id, 'contents');
     return reply.headers(headersOf(bucket.name)).send(bucketArchive(context.db, context.driver, bucket.id));
   });
   typed.head('/buckets/:id/stream', { schema }, async (request, reply) => {
-    const bucket = await requireReadableBucket(context, request, request.params.id);
+    const bucket = await requireReadableBucket(context, request, request.params.id, 'contents');
     return reply.headers(headersOf(bucket.name)).send();
   });
 }

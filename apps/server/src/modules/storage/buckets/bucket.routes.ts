@@ -24,17 +24,26 @@ const tags = ['storage'];
 const IdParams = z.object({ id: z.string().min(1).max(256) });
 const AnyQuery = z.record(z.string(), z.unknown());
 
-/** The bucket `:id` names (an id, or a name) among those the caller may read; a 404 otherwise. */
+/**
+ * The bucket `:id` names (an id, or a name) among those the caller may read; a 404 otherwise. For
+ * its `contents` (every file in it) a grant must let the caller read them, not only write into it.
+ */
 export async function requireReadableBucket(
   context: StorageContext,
   request: FastifyRequest,
   key: string,
+  purpose: 'record' | 'contents' = 'record',
 ): Promise<StorageBucket> {
+  const identity = requireIdentity(request);
+  const granted =
+    purpose === 'contents'
+      ? context.grants.readable(identity, storageBuckets.id)
+      : context.grants.writable(identity, storageBuckets.id);
   const bucket = await findBucket(
     context.db,
     key,
     lookupRealmOf(request),
-    readableRows(request, context.access, storageBuckets),
+    readableRows(request, context.access, storageBuckets, granted),
   );
   if (!bucket) throw notFound('The bucket was not found.');
   return bucket;
@@ -51,7 +60,12 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
     async (request) => {
       const parsed = parseListQuery(request.query, bucketQuery);
       return runListQuery(db, bucketQuery, parsed, {
-        where: readableRows(request, access, storageBuckets),
+        where: readableRows(
+          request,
+          access,
+          storageBuckets,
+          context.grants.writable(requireIdentity(request), storageBuckets.id),
+        ),
       });
     },
   );

@@ -10,6 +10,7 @@ import {
   runListQuery,
   runReadQuery,
 } from '../../../platform/http/query/index.ts';
+import { requireIdentity } from '../../auth/index.ts';
 import { assertMayChange, readableRows } from '../access.ts';
 import { publishChange, type StorageContext } from '../context.ts';
 import { storageBucketFiles, storageBuckets, type StorageBucketFile } from '../db/index.ts';
@@ -29,13 +30,22 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, access } = context;
 
+  /** Files the caller may read: the usual ones, and those of buckets a grant opens to it. */
+  const readableFiles = (request: FastifyRequest) =>
+    readableRows(
+      request,
+      access,
+      storageBucketFiles,
+      context.grants.readable(requireIdentity(request), storageBucketFiles.bucket_id),
+    );
+
   /** The file among those the caller may read; a 404 otherwise. */
   const requireReadableFile = async (request: FastifyRequest, id: string): Promise<StorageBucketFile> => {
     const [file] = UUID.test(id)
       ? await db
           .select()
           .from(storageBucketFiles)
-          .where(and(eq(storageBucketFiles.id, id), readableRows(request, access, storageBucketFiles)))
+          .where(and(eq(storageBucketFiles.id, id), readableFiles(request)))
           .limit(1)
       : [];
     if (!file) throw notFound('The bucket file was not found.');
@@ -48,7 +58,7 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
     async (request) => {
       const parsed = parseListQuery(request.query, bucketFileQuery);
       const page = await runListQuery(db, bucketFileQuery, parsed, {
-        where: readableRows(request, access, storageBucketFiles),
+        where: readableFiles(request),
       });
       return { ...page, data: page.data.map(present) };
     },

@@ -45,7 +45,9 @@ describe('node screens', () => {
     await user.type(screen.getByRole('textbox', { name: 'External name' }), 'bad name');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('This field should be at least 3 characters long')).toBeInTheDocument();
-    expect(screen.getByText('Only letters, digits, hyphens and underscores are allowed.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only letters, digits, hyphens and underscores are allowed.'),
+    ).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), '-ray');
     await user.clear(screen.getByRole('textbox', { name: 'External name' }));

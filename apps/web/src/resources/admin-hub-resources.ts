@@ -1,3 +1,4 @@
+import type { RegistryKindName } from '@federa/schemas';
 import type { ResourceRef } from './resource-types.ts';
 
 const core = (path: string, type: string): ResourceRef => ({ service: 'core', path, type });
@@ -50,6 +51,8 @@ export interface AdminNode extends Stored {
 export interface Registry extends Stored {
   readonly name: string;
   readonly host: string;
+  /** `harbor` (managed through its API) or `oci` (any distribution-API registry). */
+  readonly kind?: RegistryKindName;
   readonly account_name?: string | null;
 }
 

@@ -18,5 +18,13 @@ export const masterImages: Phrases['masterImages'] = {
     path: 'Pfad',
     virtualPath: 'Virtueller Pfad',
     command: 'Befehl',
+    inRegistry: 'In der Registry',
+  },
+  presence: {
+    present: 'Vorhanden',
+    missing: 'Fehlt',
+    unknown: 'Unbekannt',
+    checking: 'Die Registry wird geprüft…',
+    hint: 'Builds beginnen mit <Registry>/master/<virtueller Pfad>:latest. Spiegeln Sie die Images dorthin oder laden Sie sie mit einem beliebigen OCI-Werkzeug hoch.',
   },
 };

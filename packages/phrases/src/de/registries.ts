@@ -19,6 +19,13 @@ export const registries: Phrases['registries'] = {
     webhookName: 'Webhook',
     public: 'Öffentlich',
     registry: 'Registry',
+    kind: 'Art',
+    kindDescription:
+      'Harbor wird über seine API eingerichtet (Projekte, Robot-Konten, Webhook); OCI ist jede Registry mit der Distribution-API, deren Projekte Präfixe der Repositories sind.',
+  },
+  kinds: {
+    harbor: 'Harbor',
+    oci: 'OCI-Registry',
   },
   projectTypes: {
     default: 'Standard',

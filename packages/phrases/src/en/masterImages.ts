@@ -15,5 +15,13 @@ export const masterImages = {
     path: 'Path',
     virtualPath: 'Virtual path',
     command: 'Command',
+    inRegistry: 'In the registry',
+  },
+  presence: {
+    present: 'Present',
+    missing: 'Missing',
+    unknown: 'Unknown',
+    checking: 'Checking the registry…',
+    hint: 'Builds start from <registry>/master/<virtual path>:latest. Mirror the images there, or push them with any OCI tool.',
   },
 } as const;

@@ -17,6 +17,13 @@ export const registries = {
     webhookName: 'Webhook',
     public: 'Public',
     registry: 'Registry',
+    kind: 'Kind',
+    kindDescription:
+      'Harbor is set up through its API (projects, robot accounts, webhook); OCI is any registry speaking the distribution API, whose projects are repository prefixes.',
+  },
+  kinds: {
+    harbor: 'Harbor',
+    oci: 'OCI registry',
   },
   projectTypes: {
     default: 'Default',

@@ -28,6 +28,10 @@ interface SyncSummary {
   readonly groups: SyncCounts;
   readonly images: SyncCounts;
 }
+/** `GET /core/master-images/presence`: whether the first registry's `master` project holds each image. */
+interface Presence {
+  readonly data: readonly { readonly id: string; readonly present: boolean }[];
+}
 
 /** The largest page the API hands out; the catalog is read page by page until complete. */
 const PAGE = 100;
@@ -65,6 +69,21 @@ export function MasterImagesPage() {
   const canManage = hasPermission(P.MASTER_IMAGE_MANAGE);
   const groups = useWholeList<AdminMasterImageGroup>(adminHubResources.masterImageGroups, 'path');
   const images = useWholeList<AdminMasterImage>(adminHubResources.masterImages, 'path');
+  // Builds start from the registry's copy of an image, so an administrator sees which are missing.
+  // Without a registry the check answers 400: the column then says "Unknown".
+  const presence = useQuery({
+    queryKey: [...resourceKey(adminHubResources.masterImages), 'presence'],
+    queryFn: ({ signal }) => api.get<Presence>('core', 'master-images/presence', { signal }),
+    enabled: canManage,
+    retry: false,
+  });
+  const presentById = new Map(presence.data?.data.map((entry) => [entry.id, entry.present]));
+  const presenceText = (id: string) => {
+    if (presence.isPending) return t('masterImages.presence.checking');
+    const present = presentById.get(id);
+    if (present === undefined) return t('masterImages.presence.unknown');
+    return present ? t('masterImages.presence.present') : t('masterImages.presence.missing');
+  };
   const [syncing, setSyncing] = useState(false);
   const [outcome, setOutcome] = useState<{ summary?: SyncSummary; error?: unknown } | null>(null);
   const confirmDelete = useDeleteConfirmation<AdminMasterImage>(adminHubResources.masterImages, {
@@ -95,6 +114,11 @@ export function MasterImagesPage() {
     <Stack gap="md">
       <Title order={1}>{t('app.pages.masterImages')}</Title>
       <Text>{t('masterImages.intro')}</Text>
+      {canManage && (
+        <Text size="sm" c="dimmed">
+          {t('masterImages.presence.hint')}
+        </Text>
+      )}
       {canManage && (
         <Group>
           <Button
@@ -174,6 +198,7 @@ export function MasterImagesPage() {
                       <Table.Th scope="col">{t('masterImages.fields.name')}</Table.Th>
                       <Table.Th scope="col">{t('masterImages.fields.path')}</Table.Th>
                       <Table.Th scope="col">{t('masterImages.fields.command')}</Table.Th>
+                      {canManage && <Table.Th scope="col">{t('masterImages.fields.inRegistry')}</Table.Th>}
                       {canManage && (
                         <Table.Th scope="col" ta="right">
                           {t('admin.list.actions')}
@@ -189,6 +214,7 @@ export function MasterImagesPage() {
                           <Code>{image.path ?? image.virtual_path}</Code>
                         </Table.Td>
                         <Table.Td>{image.command ? <Code>{image.command}</Code> : ''}</Table.Td>
+                        {canManage && <Table.Td>{presenceText(image.id)}</Table.Td>}
                         {canManage && (
                           <Table.Td>
                             <Group justify="end">

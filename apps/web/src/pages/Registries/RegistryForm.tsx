@@ -1,4 +1,5 @@
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { REGISTRY_KINDS } from '@federa/schemas';
+import { PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
@@ -17,7 +18,7 @@ export interface RegistryFormProps {
   readonly onSaved?: (registry: Registry, created: boolean) => void;
 }
 
-/** Create or edit a registry: name, host, account name and (write-only) account secret. */
+/** Create or edit a registry: name, host, kind, account name and (write-only) account secret. */
 export function RegistryForm({ entity, onSaved }: RegistryFormProps) {
   const { t } = useTranslation();
   const form = useForm<RegistryFormValues>({
@@ -52,6 +53,15 @@ export function RegistryForm({ entity, onSaved }: RegistryFormProps) {
           description={t('registries.fields.hostDescription')}
           required
           autoComplete="off"
+        />
+        <Select
+          {...form.getInputProps('kind')}
+          key={form.key('kind')}
+          label={t('registries.fields.kind')}
+          description={t('registries.fields.kindDescription')}
+          data={REGISTRY_KINDS.map((kind) => ({ value: kind, label: t(`registries.kinds.${kind}`) }))}
+          allowDeselect={false}
+          required
         />
         <TextInput
           {...form.getInputProps('account_name')}

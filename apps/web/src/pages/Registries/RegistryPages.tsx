@@ -52,6 +52,11 @@ export function RegistryListPage() {
         nameColumn<Registry>(),
         { key: 'host', header: 'registries.fields.host', render: (registry) => registry.host },
         {
+          key: 'kind',
+          header: 'registries.fields.kind',
+          render: (registry) => t(`registries.kinds.${registry.kind ?? 'harbor'}`),
+        },
+        {
           key: 'account',
           header: 'registries.fields.accountName',
           render: (registry) => registry.account_name ?? t('registries.robot.noAccount'),
@@ -83,6 +88,11 @@ export function RegistryRobotPage() {
         columns={[
           nameColumn<Registry>(),
           { key: 'host', header: 'registries.fields.host', render: (registry) => registry.host },
+          {
+            key: 'kind',
+            header: 'registries.fields.kind',
+            render: (registry) => t(`registries.kinds.${registry.kind ?? 'harbor'}`),
+          },
           {
             key: 'account',
             header: 'registries.fields.accountName',

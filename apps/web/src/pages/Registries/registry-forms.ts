@@ -1,3 +1,4 @@
+import type { RegistryKindName } from '@federa/schemas';
 import { createElement } from 'react';
 import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
 import { maxLength, minLength, required, textRules, type TextRule } from '../../forms/rules.tsx';
@@ -7,17 +8,19 @@ import { externalName } from '../Nodes/node-form.ts';
 export interface RegistryFormValues {
   name: string;
   host: string;
+  kind: RegistryKindName;
   account_name: string;
   account_secret: string;
 }
 
-export const REGISTRY_FIELDS = ['name', 'host', 'account_name', 'account_secret'] as const;
+export const REGISTRY_FIELDS = ['name', 'host', 'kind', 'account_name', 'account_secret'] as const;
 
 export function initialRegistryValues(registry: Registry | undefined): RegistryFormValues {
   // The secret is write-only: the form never shows the stored one.
   return {
     name: registry?.name ?? '',
     host: registry?.host ?? '',
+    kind: registry?.kind ?? 'harbor',
     account_name: registry?.account_name ?? '',
     account_secret: '',
   };
@@ -36,6 +39,7 @@ export function registryBody(values: RegistryFormValues): Record<string, unknown
   const body: Record<string, unknown> = {
     name: values.name.trim(),
     host: values.host.trim(),
+    kind: values.kind,
     account_name: values.account_name.trim() || null,
   };
   if (values.account_secret !== '') body.account_secret = values.account_secret;

@@ -36,8 +36,20 @@ describe('registry kind and master images in the registry', () => {
       { id: 'g1', name: 'python', path: 'python', virtual_path: 'python' },
     ]);
     serveResource(fake, '/core/master-images', [
-      { id: 'm1', name: 'base', path: 'python/base', virtual_path: 'python/base', group_virtual_path: 'python' },
-      { id: 'm2', name: 'slim', path: 'python/slim', virtual_path: 'python/slim', group_virtual_path: 'python' },
+      {
+        id: 'm1',
+        name: 'base',
+        path: 'python/base',
+        virtual_path: 'python/base',
+        group_virtual_path: 'python',
+      },
+      {
+        id: 'm2',
+        name: 'slim',
+        path: 'python/slim',
+        virtual_path: 'python/slim',
+        group_virtual_path: 'python',
+      },
     ]);
     fake.route('GET', '/core/master-images/presence', () =>
       Response.json({

@@ -46,4 +46,17 @@ describe('lost updates', () => {
     expect((await update(`/auth/roles/${role.id}`, { description: 'Overwrite' })).statusCode).toBe(202);
     expect((await admin.get(`/auth/roles/${role.id}`)).json().description).toBe('Overwrite');
   });
+
+  it('lets exactly one of several saves sent at once on the same version through', async () => {
+    const role = (await admin.post('/auth/roles', { name: 'edited-at-once' })).json();
+    const etag = (await admin.get(`/auth/roles/${role.id}`)).headers.etag as string;
+    const edits = ['Edit one', 'Edit two', 'Edit three', 'Edit four', 'Edit five'];
+    const answers = await Promise.all(
+      edits.map((description) => update(`/auth/roles/${role.id}`, { description }, etag)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([202, 412, 412, 412, 412]);
+    const winner = answers.find((answer) => answer.statusCode === 202)!.json().description;
+    expect((await admin.get(`/auth/roles/${role.id}`)).json().description).toBe(winner);
+  });
 });

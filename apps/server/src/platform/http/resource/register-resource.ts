@@ -1,5 +1,5 @@
 import { ErrorCode } from '@federa/schemas';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -256,7 +256,7 @@ export function registerResource(
       if (!definition.self || !isSelf(request, existing)) throw denied;
       assertSelfUpdatable(Object.keys(input), definition.self.updatable);
     }
-    assertVersion(request, existing, definition.label);
+    const basedOnVersion = assertVersion(request, existing, definition.label);
     await definition.hooks?.beforeUpdate?.(existing, input, { request, db });
     const updated = await withTransaction(db, async (tx) => {
       // A hook may take every field for itself (links, secrets); the stored row then stays as it is.
@@ -265,9 +265,11 @@ export function registerResource(
         ? ((await tx
             .update(definition.table)
             .set(data as never)
-            .where(eq(idColumn, existing.id as string))
+            .where(and(eq(idColumn, existing.id as string), unchangedSince(basedOnVersion)))
             .returning()) as Row[])
         : [existing];
+      // With a version named, no row means another save came in between the read and this one.
+      if (!row && basedOnVersion) throw entityModified(definition.label);
       if (!row) throw notFound(`The ${definition.label} was not found.`);
       await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx });
       return row;
@@ -415,12 +417,28 @@ function assertPublicQuery(
  * a read, i.e. the record's `updated_at`) is refused with 412 `entity_modified` when the record has
  * changed since. Without If-Match (or with `*`) the update applies as before.
  */
-function assertVersion(request: FastifyRequest, existing: Row, label: string): void {
+function assertVersion(request: FastifyRequest, existing: Row, label: string): string | undefined {
   const header = request.headers['if-match'];
-  if (typeof header !== 'string' || header.trim() === '*' || typeof existing.updated_at !== 'string') return;
+  if (typeof header !== 'string' || header.trim() === '*' || typeof existing.updated_at !== 'string') {
+    return undefined;
+  }
   const versions = header.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
-  if (versions.includes(existing.updated_at)) return;
-  throw new HttpError(
+  if (versions.includes(existing.updated_at)) return existing.updated_at;
+  throw entityModified(label);
+}
+
+/**
+ * The version check again inside the UPDATE, so two saves based on one version cannot both pass the
+ * check above before either writes. Versions are ISO strings cut to milliseconds, as the API shows them.
+ */
+function unchangedSince(version: string | undefined): SQL | undefined {
+  return version === undefined
+    ? undefined
+    : sql`date_trunc('milliseconds', updated_at) = ${version}::timestamptz`;
+}
+
+function entityModified(label: string): HttpError {
+  return new HttpError(
     412,
     ErrorCode.ENTITY_MODIFIED,
     `The ${label} was changed by someone else since it was loaded; reload it, or save again to overwrite.`,

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ListResponse } from '@federa/schemas';
+import { isClientError } from '@federa/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +11,22 @@ import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts
 import { useApiClient } from '../../session/session-context.tsx';
 import { modalCloseProps, notify } from '../Feedback/notify.ts';
 
+export interface DeleteConfirmationOptions<T> {
+  readonly onDeleted?: (item: T) => void;
+  /**
+   * A 404 answer means someone else deleted the record already: treat it as deleted and drop it
+   * locally (docs/product/analysis-platform.md §4, for analysis nodes and bucket files).
+   */
+  readonly goneCountsAsDeleted?: boolean;
+}
+
 /**
  * Asks "Do you really want to delete …?" in a modal; on confirmation deletes the record, removes it
  * from every cached list of the resource and reports the outcome as a notification.
  */
 export function useDeleteConfirmation<T extends Identified>(
   resource: ResourceRef,
-  { onDeleted }: { onDeleted?: (item: T) => void } = {},
+  { onDeleted, goneCountsAsDeleted = false }: DeleteConfirmationOptions<T> = {},
 ) {
   const { t } = useTranslation();
   const api = useApiClient();
@@ -31,7 +41,12 @@ export function useDeleteConfirmation<T extends Identified>(
         confirmProps: { color: 'red' },
         onConfirm: async () => {
           try {
-            await api.delete(resource.service, `${resource.path}/${encodeURIComponent(item.id)}`);
+            await api
+              .delete(resource.service, `${resource.path}/${encodeURIComponent(item.id)}`)
+              .catch((error: unknown) => {
+                if (goneCountsAsDeleted && isClientError(error) && error.statusCode === 404) return;
+                throw error;
+              });
             for (const [key, list] of queryClient.getQueriesData<ListResponse<T>>({
               queryKey: [...resourceKey(resource), 'list'],
             })) {
@@ -50,6 +65,6 @@ export function useDeleteConfirmation<T extends Identified>(
         },
       });
     },
-    [api, queryClient, resource, t, onDeleted],
+    [api, queryClient, resource, t, onDeleted, goneCountsAsDeleted],
   );
 }

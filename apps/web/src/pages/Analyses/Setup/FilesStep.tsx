@@ -29,7 +29,9 @@ export function FilesStep({
   const [uploadOpened, upload] = useDisclosure(false);
   const bucket = useCodeBucket(analysis.id);
   const files = useCodeFiles(analysis.id, bucket.data?.id);
-  const confirmDelete = useDeleteConfirmation<AnalysisBucketFile>(hubResources.analysisBucketFiles);
+  const confirmDelete = useDeleteConfirmation<AnalysisBucketFile>(hubResources.analysisBucketFiles, {
+    goneCountsAsDeleted: true,
+  });
 
   if (bucket.isPending) return <BusyIndicator label={t('admin.list.loading')} />;
   if (!bucket.data) {

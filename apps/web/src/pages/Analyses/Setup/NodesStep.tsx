@@ -145,7 +145,9 @@ export function NodesStep({
 }) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
-  const confirmDelete = useDeleteConfirmation<AnalysisNode>(hubResources.analysisNodes);
+  const confirmDelete = useDeleteConfirmation<AnalysisNode>(hubResources.analysisNodes, {
+    goneCountsAsDeleted: true,
+  });
   const rows = nodes.data?.data ?? [];
   return (
     <Stack gap="sm">

@@ -205,6 +205,13 @@ describe.skipIf(!registryAvailable())('node agent', () => {
     );
     await build(ids.analysisId, { 'main.py': code });
     await until(async () => (await analysisNodeOf(world, ids.siteAnalysisNodeId)).run_status === 'running');
+    // Stop it mid-way: once the interpreter is up and the first run has said so (a slow machine may
+    // take a while to start it after the run is reported running).
+    await until(async () =>
+      (await nodeLogs(world, ids.analysisId, world.siteNode.id)).some(
+        (line) => line.message === 'first run, waiting',
+      ),
+    );
 
     const stop = await world.owner.post(`/core/analyses/${ids.analysisId}/command`, { command: 'tearDown' });
     expect(stop.statusCode, stop.body).toBe(202);

@@ -19,3 +19,34 @@ export const TarArchiveResponse = {
   // Any: the body is a stream, which Fastify sends as it is, without a serializer.
   content: { 'application/x-tar': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
 };
+
+/** One background job as an operator sees it (`GET /core/jobs`), whichever queue it is in. */
+export const JobSchema = z.looseObject({
+  id: z.string(),
+  queue: z.enum(['analysis', 'service']),
+  name: z.string(),
+  target_id: z.string().nullable(),
+  status: z.string(),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  last_error: z.string().nullable(),
+});
+export const JobListSchema = z.object({
+  data: z.array(JobSchema),
+  meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+});
+
+/** `GET /core/master-images/presence`: whether the registry's `master` project holds each image. */
+export const MasterImagePresenceSchema = z.object({
+  registry_id: z.string(),
+  image: z.string(),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      virtual_path: z.string(),
+      present: z.boolean(),
+      digest: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});

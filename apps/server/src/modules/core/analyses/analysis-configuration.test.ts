@@ -54,7 +54,8 @@ describe('analysis configuration checks and registry, as the original clients us
   };
 
   beforeAll(async () => {
-    world = await createAnalysisWorld();
+    // No worker: it would take the build at once, and the test reads the build while it is starting.
+    world = await createAnalysisWorld({ ROLES: 'api,realtime' });
   });
   afterAll(() => world.ctx.close());
 

@@ -1,4 +1,4 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
+import { MasterImagePresenceSchema, PlatformPermissionName as P } from '@federa/schemas';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +26,7 @@ export function masterImagePresenceRoute(
         tags: ['master-images'],
         summary: 'Which master images the registry holds',
         querystring: Query,
+        response: { 200: MasterImagePresenceSchema },
       },
     },
     async (request) => {

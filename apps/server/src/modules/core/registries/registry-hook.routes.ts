@@ -1,3 +1,4 @@
+import { NoContentSchema } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unauthorized, validationFailed } from '../../../platform/http/errors.ts';
@@ -37,7 +38,10 @@ export function registryHookRoute(
 ): void {
   app.post(
     '/services/registry/hook',
-    { config: { authenticate: false }, schema: { tags: ['services'], summary: "Harbor's push webhook" } },
+    {
+      config: { authenticate: false },
+      schema: { tags: ['services'], summary: "Harbor's push webhook", response: { 202: NoContentSchema } },
+    },
     async (request, reply) => {
       if (!(await isWebhookAuthorization(request.headers.authorization, options.webhook))) {
         throw unauthorized('The webhook credentials are invalid.');

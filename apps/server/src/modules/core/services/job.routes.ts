@@ -1,4 +1,4 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
+import { JobListSchema, JobSchema, PlatformPermissionName as P } from '@federa/schemas';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,17 +19,17 @@ const Query = z.object({
 const Params = z.object({ id: z.uuid('The value must be a valid id.') });
 
 /** One job as the operator sees it, whichever queue it is in. */
-function present(row: Record<string, unknown>, queue: 'analysis' | 'service') {
+function present(row: Record<string, unknown>, queue: 'analysis' | 'service'): z.infer<typeof JobSchema> {
   return {
-    id: row.id,
+    id: String(row.id),
     queue,
-    name: queue === 'analysis' ? row.task : `${String(row.service)}.${String(row.command)}`,
-    target_id: queue === 'analysis' ? row.analysis_id : row.target_id,
-    status: row.status,
-    attempts: row.attempts,
-    max_attempts: row.max_attempts,
+    name: queue === 'analysis' ? String(row.task) : `${String(row.service)}.${String(row.command)}`,
+    target_id: ((queue === 'analysis' ? row.analysis_id : row.target_id) as string | null) ?? null,
+    status: String(row.status),
+    attempts: Number(row.attempts),
+    max_attempts: Number(row.max_attempts),
     run_at: row.run_at,
-    last_error: row.last_error,
+    last_error: (row.last_error as string | null) ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -55,7 +55,14 @@ export function jobRoutes(
 
   typed.get(
     '/jobs',
-    { schema: { tags: ['services'], summary: 'List background jobs', querystring: Query } },
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'List background jobs',
+        querystring: Query,
+        response: { 200: JobListSchema },
+      },
+    },
     async (request) => {
       await guard(request);
       const { status, limit } = request.query;
@@ -85,7 +92,14 @@ export function jobRoutes(
 
   typed.post(
     '/jobs/:id/retry',
-    { schema: { tags: ['services'], summary: 'Retry a failed job', params: Params } },
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Retry a failed job',
+        params: Params,
+        response: { 202: JobSchema },
+      },
+    },
     async (request, reply) => {
       await guard(request);
       const { id } = request.params;

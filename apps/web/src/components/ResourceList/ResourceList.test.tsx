@@ -92,7 +92,7 @@ describe('ResourceList', () => {
     const test = createTestSession({ signedIn: adminSession });
     await test.session.resolve();
     const rows = serveResource(test.server, '/auth/users', [{ id: 'a', name: 'alice' }]);
-    test.server.intercept('GET', '/auth/users', () => errorResponse(403, 'permission_denied', 'no'), 2);
+    test.server.intercept('GET', '/auth/users', () => errorResponse(403, 'permission_denied', 'no'), 1);
     renderWithProviders(
       <MemoryRouter>
         <ResourceList<User>
@@ -103,7 +103,7 @@ describe('ResourceList', () => {
       </MemoryRouter>,
       { session: test.session },
     );
-    // The query client retries once before it reports the failure.
+    // A refusal is reported at once: the query client never retries a 403.
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert).toHaveTextContent('The list could not be loaded.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -45,10 +45,15 @@ export const projectRoutes: RouteObject[] = [
       },
       {
         path: ':id',
-        handle: { requirePermissions: PROJECTS_MENU } satisfies RouteHandle,
         lazy: async () => ({ Component: (await project()).ProjectLayout }),
+        // Each page names what it needs (docs/product/analysis-platform.md §6): a node operator
+        // holding only analysis_approve opens the project's incoming analyses.
         children: [
-          { index: true, lazy: async () => ({ Component: (await project()).ProjectOverviewPage }) },
+          {
+            index: true,
+            handle: { requirePermissions: PROJECTS_MENU } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await project()).ProjectOverviewPage }),
+          },
           {
             path: 'analyses',
             lazy: async () => ({ Component: (await projectAnalyses()).ProjectAnalysesPage }),

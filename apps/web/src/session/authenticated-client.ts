@@ -52,7 +52,12 @@ export class AuthenticatedHttpClient extends HttpClient {
     } catch (error) {
       if (!isClientError(error)) throw error;
       if (error.code !== undefined && KEY_ERROR_CODES.has(error.code)) {
-        await this.source.dropAuthorization();
+        // Only the session whose token was refused ends. A request sent without a token, or with one
+        // that is gone already, ends nothing: logging out again would clear the cache, make the lists
+        // on screen ask again, and start the circle anew.
+        if (usedToken !== undefined && usedToken === this.source.accessToken) {
+          await this.source.dropAuthorization();
+        }
         throw error;
       }
       const refused =

@@ -137,7 +137,11 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.keyboard.press('Escape');
     await heading(page, `e2e-robot-${suffix}`).waitFor();
     await page.reload();
-    await page.getByText('The secret is stored hashed; enter a new one to replace it.').waitFor();
+    await page
+      .getByText(
+        'A secret is set and is never shown again. Leave this empty to keep it, or generate or enter a new one to replace it.',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await expectAccessible(page, 'robot page');
@@ -158,7 +162,9 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.getByRole('textbox', { name: 'E-Mail' }).fill('x');
     await page.getByRole('button', { name: 'Erstellen' }).click();
     await page
-      .getByText('Der Eingabewert darf nur aus den folgenden Zeichen bestehen: [0-9a-zA-Z-_.]+')
+      .getByText(
+        'Erlaubt sind nur Buchstaben (a-z, A-Z, ohne Umlaute), Ziffern, Bindestrich, Unterstrich und Punkt.',
+      )
       .waitFor();
     expect(await page.getByText('Dieses Feld muss mindestens 5 Zeichen lang sein').isVisible()).toBe(true);
     await expectAccessible(page, 'German user form with messages');

@@ -211,9 +211,9 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     });
     expect(robotToken.status).toBe(200);
 
-    // The node's registry tab: no registry project yet (the registry worker creates it).
+    // The node's registry tab: the node project its registry got when the node was created.
     await page.goto(`${server.url}/admin/nodes/${second.id}/registry`);
-    await page.getByText('No related registry-resource exists at the moment.').waitFor();
+    await page.getByRole('table', { name: 'Registry project' }).waitFor();
 
     // Master images: sync, then delete one.
     await page.goto(`${server.url}/admin/services/master-images`);

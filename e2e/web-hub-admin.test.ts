@@ -289,7 +289,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     const node = await nodeNamed(nodeNames[2]!);
     await page.goto(`${server.url}/admin/nodes/${node.id}/registry`);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-    await page.getByText('Derzeit existiert keine zugehörige Registry-Ressource.').waitFor();
+    await page.getByRole('table', { name: 'Registry-Projekt' }).waitFor();
     await page
       .getByRole('navigation', { name: node.name })
       .getByRole('link', { name: 'Schlüsselpaar' })

@@ -60,7 +60,14 @@ describe('existence and configuration leaks', () => {
     const list = await ctx.app.inject({ url: '/auth/identity-providers' });
     expect(list.statusCode).toBe(200);
     const [listed] = list.json().data;
-    expect(Object.keys(listed).sort()).toEqual(['display_name', 'id', 'name', 'protocol', 'realm_id']);
+    expect(Object.keys(listed).sort()).toEqual([
+      'display_name',
+      'enabled',
+      'id',
+      'name',
+      'protocol',
+      'realm_id',
+    ]);
     expect(list.body).not.toContain('ldap.corp.example');
     expect(list.body).not.toContain('cn=reader');
 
@@ -72,13 +79,16 @@ describe('existence and configuration leaks', () => {
       display_name: 'Corporate directory',
       protocol: 'ldap',
       realm_id: expect.any(String),
+      enabled: expect.any(Boolean),
     });
-    // Asking for the settings explicitly changes nothing, and filtering by them is refused.
+    // Asking for the settings explicitly changes nothing; filtering or sorting beyond what a sign-in
+    // page needs (the enabled providers of a realm) is refused.
     expect((await ctx.app.inject({ url: '/auth/identity-providers?fields=+config' })).body).not.toContain(
       'ldap.corp.example',
     );
+    expect((await ctx.app.inject({ url: '/auth/identity-providers?sort=-updated_at' })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/auth/identity-providers?filter[enabled]=true' })).statusCode).toBe(
-      403,
+      200,
     );
     // The administrator still reads the configuration.
     const full = (await admin.get(`/auth/identity-providers/${ldap.id}`)).json();

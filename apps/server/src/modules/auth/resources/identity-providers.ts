@@ -92,7 +92,8 @@ export const identityProviderResource = (secrets: SecretBox): ResourceDefinition
   realmColumn: identityProviders.realm_id,
   lookup: idOrNameLookup(identityProviders),
   allowPut: true,
-  publicFields: ['id', 'name', 'display_name', 'protocol', 'realm_id'],
+  // A sign-in page lists the enabled providers of a realm by name, so whether one is enabled is public too.
+  publicFields: ['id', 'name', 'display_name', 'protocol', 'realm_id', 'enabled'],
   hooks: {
     prepareCreate: async (input, { request }) => {
       const { columns, settings } = splitSettings(input);

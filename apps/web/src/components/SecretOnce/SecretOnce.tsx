@@ -2,7 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/co
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** How long "Copied" shows after copying (spec §9: copy feedback 1500 ms). */
+/** How long "Copied" shows after copying (docs/product/analysis-platform.md §9: copy feedback 1500 ms). */
 export const COPY_FEEDBACK_MS = 1500;
 
 export interface SecretOnceProps {

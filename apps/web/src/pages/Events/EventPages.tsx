@@ -16,7 +16,7 @@ import { ActorName, EventNameBadge, EventTime } from './event-parts.tsx';
 
 export { EventDetailPage } from './EventDetailPage.tsx';
 
-/** Log and event lists show 50 per page (spec §9). */
+/** Log and event lists show 50 per page (docs/product/analysis-platform.md §9). */
 const EVENT_PAGE_SIZE = 50;
 export const EVENTS_PATH = '/admin/events';
 

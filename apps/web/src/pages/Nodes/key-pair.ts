@@ -1,5 +1,5 @@
 /**
- * The node key pair (spec §3: ECDH on the curve P-256, keys as PEM text), made and checked with
+ * The node key pair (docs/product/analysis-platform.md §3: ECDH on the curve P-256, keys as PEM text), made and checked with
  * WebCrypto in the browser, so the private key never leaves it.
  */
 const ALGORITHM = { name: 'ECDH', namedCurve: 'P-256' } as const;

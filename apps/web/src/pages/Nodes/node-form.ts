@@ -33,7 +33,7 @@ export function initialNodeValues(node: AdminNode | undefined, realmId: string |
   };
 }
 
-/** Node: name 3-128 required; realm and type required; external name 3-64 of [A-Za-z0-9-_] (spec §5). */
+/** Node: name 3-128 required; realm and type required; external name 3-64 of [A-Za-z0-9-_] (docs/product/analysis-platform.md §5). */
 export function nodeValidation(realmRequired: boolean) {
   return {
     name: textRules(required(), minLength(3), maxLength(128)),

@@ -26,7 +26,7 @@ export function initialRegistryValues(registry: Registry | undefined): RegistryF
   };
 }
 
-/** Registry: name 3-128 required; host required, at most 512; account name and secret 3-256 (spec §5). */
+/** Registry: name 3-128 required; host required, at most 512; account name and secret 3-256 (docs/product/analysis-platform.md §5). */
 export const registryValidation = {
   name: textRules(required(), minLength(3), maxLength(128)),
   host: textRules(required(), maxLength(512)),
@@ -85,7 +85,7 @@ export function initialRegistryProjectValues(
   };
 }
 
-/** Registry project: name 3-128; external name required 3-64 of [A-Za-z0-9-_]; type required (spec §5). */
+/** Registry project: name 3-128; external name required 3-64 of [A-Za-z0-9-_]; type required (docs/product/analysis-platform.md §5). */
 export const registryProjectValidation = {
   name: textRules(required(), minLength(3), maxLength(128)),
   external_name: textRules(required(), minLength(3), maxLength(64), externalName()),

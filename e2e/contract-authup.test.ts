@@ -823,7 +823,10 @@ describe('@authup/core-http-kit against the identity server', () => {
       await api.clientRole.delete(clientRole.id);
       await api.clientPermission.delete(clientPermission.id);
       await api.clientScope.delete(clientScope.id);
-      expect((await api.clientScope.getMany({ filter: { client_id: client.id } })).meta.total).toBe(0);
+      // Only the assigned link goes; the realm's default scopes stay with the client.
+      const left = await api.clientScope.getMany({ filter: { client_id: client.id } });
+      expect(left.data.map((link) => link.scope_id)).not.toContain(scope.id);
+      expect(left.meta.total).toBe(scopes.data.length - 1);
       expect(await failure(api.clientPermission.getOne(clientPermission.id))).toMatchObject({ status: 404 });
     });
   });

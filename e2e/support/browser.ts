@@ -51,7 +51,9 @@ export async function seriousAccessibilityFindings(page: Page): Promise<AxeFindi
       id: violation.id,
       impact: violation.impact ?? null,
       help: violation.help,
-      elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 300)}`),
+      elements: violation.nodes.map(
+        (node) => `${node.target.join(' ')}: ${node.html.slice(0, 300)} (${node.failureSummary ?? ''})`,
+      ),
     }));
   });
   return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');

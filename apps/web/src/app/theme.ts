@@ -1,4 +1,24 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/**
+ * Mantine lightens a filled button of the darkest shade (`teal.9`) to shade 8 under the pointer,
+ * which drops white text below the AA contrast ratio; those buttons darken on hover instead.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color ?? '', theme: input.theme });
+  if (input.variant === 'filled' && parsed.isThemeColor && parsed.shade === 9) {
+    return { ...colors, hover: darken(parsed.value, 0.15) };
+  }
+  return colors;
+};
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -10,6 +30,7 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   focusRing: 'auto',
   cursorType: 'pointer',
+  variantColorResolver,
 });
 
 /**

@@ -135,6 +135,8 @@ export const analyses: Phrases['analyses'] = {
     permissions: 'Berechtigungen der Analyse',
     noEffect:
       'Die Auswahl hat noch keine Wirkung: Die Berechtigungen werden gespeichert, aber die Analyse verwendet sie nicht.',
+    needsPermissionRead:
+      'Um Berechtigungen einer Analyse auszuwählen, ist das Recht zum Lesen von Berechtigungen nötig; eine Administratorin oder ein Administrator kann es erteilen.',
     self: 'selbst',
     assign: '{{name}} gewähren',
     unassign: '{{name}} entziehen',

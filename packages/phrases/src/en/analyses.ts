@@ -132,6 +132,8 @@ export const analyses = {
     permissions: 'Analysis permissions',
     noEffect:
       'The selection has no effect yet: the permissions are stored, but the analysis does not use them.',
+    needsPermissionRead:
+      'Choosing the permissions of an analysis needs the right to read permissions; an administrator can grant it.',
     self: 'self',
     assign: 'Grant {{name}}',
     unassign: 'Revoke {{name}}',

@@ -94,7 +94,7 @@ describe('identity-providers resource', () => {
       });
     });
 
-    it('lists and reads providers without signing in by name and protocol only, never with secrets', async () => {
+    it('lists and reads providers without signing in by name, protocol and whether enabled, never with secrets', async () => {
       const list = await ctx.app.inject({ url: '/auth/identity-providers?filter[protocol]=oidc' });
       expect(list.statusCode).toBe(200);
       expect(list.json().data).toHaveLength(1);
@@ -104,6 +104,7 @@ describe('identity-providers resource', () => {
         name: 'upstream',
         display_name: provider.display_name,
         protocol: 'oidc',
+        enabled: true,
         realm_id: provider.realm_id,
       });
 

@@ -18,23 +18,31 @@ export function SecurityStep({
   const { t } = useTranslation();
   const { hasPermission } = useSession();
   const canChange = !readOnly && hasPermission(P.ANALYSIS_UPDATE);
+  // The candidates are permission records, which only readers of permissions may list.
+  const canListPermissions = hasPermission(P.PERMISSION_READ);
   return (
     <Stack gap="sm">
       <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
         {t('analyses.security.noEffect')}
       </Alert>
-      <AssignmentList<Permission>
-        candidates={authResources.permissions}
-        candidateQuery={{ filter: { name: '~analysis_self' }, sort: { name: 'ASC' } }}
-        link={hubResources.analysisPermissions}
-        owner={{ key: 'analysis_id', id: analysis.id }}
-        candidateKey="permission_id"
-        label="analyses.security.permissions"
-        columns={[{ key: 'name', header: 'admin.fields.name', render: (permission) => permission.name }]}
-        canAssign={canChange}
-        canUnassign={canChange}
-        searchField={null}
-      />
+      {canListPermissions ? (
+        <AssignmentList<Permission>
+          candidates={authResources.permissions}
+          candidateQuery={{ filter: { name: '~analysis_self' }, sort: { name: 'ASC' } }}
+          link={hubResources.analysisPermissions}
+          owner={{ key: 'analysis_id', id: analysis.id }}
+          candidateKey="permission_id"
+          label="analyses.security.permissions"
+          columns={[{ key: 'name', header: 'admin.fields.name', render: (permission) => permission.name }]}
+          canAssign={canChange}
+          canUnassign={canChange}
+          searchField={null}
+        />
+      ) : (
+        <Alert color="gray" variant="light">
+          {t('analyses.security.needsPermissionRead')}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -42,8 +42,24 @@ export interface AxeFinding {
   elements: string[];
 }
 
-/** Runs axe-core in the page and returns the serious and critical findings. */
+/**
+ * Waits until the page's finite CSS transitions and animations have ended (a dialog fading in, a
+ * notification sliding in). Mid-fade, text is drawn half transparent and axe would measure a
+ * contrast no user sees once the screen settles. Endless animations (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.allSettled(finite.map((animation) => animation.finished));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
+/** Runs axe-core in the page, once it has settled, and returns the serious and critical findings. */
 export async function seriousAccessibilityFindings(page: Page): Promise<AxeFinding[]> {
+  await settleAnimations(page);
   await page.addScriptTag({ content: axe.source });
   const findings = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document);

@@ -39,6 +39,9 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
   const [opened, { open, close }] = useDisclosure(false);
   const [draft, setDraft] = useState(comment ?? '');
   const [busy, setBusy] = useState<string | null>(null);
+  // The decision just made, shown until the list brings the record's new status (whatever it is):
+  // without it the buttons would come back enabled for a moment between the answer and the refetch.
+  const [decided, setDecided] = useState<{ approval: string; over: typeof status } | null>(null);
   if (!allowed) return null;
   const draftError = commentRule(draft.trim());
 
@@ -49,6 +52,7 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
         approval_status: approval,
         comment: text?.trim() ? text.trim() : null,
       });
+      setDecided({ approval, over: status });
       void queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
       notify(t, {
         color: approval === ApprovalStatus.APPROVED ? 'green' : 'orange',
@@ -77,8 +81,9 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
       onConfirm: () => decide(ApprovalStatus.REJECTED, text),
     });
 
-  const canApprove = isApprovalCommandEnabled(status, ApprovalCommand.APPROVE);
-  const canReject = isApprovalCommandEnabled(status, ApprovalCommand.REJECT);
+  const shown = decided && decided.over === status ? decided.approval : status;
+  const canApprove = isApprovalCommandEnabled(shown, ApprovalCommand.APPROVE);
+  const canReject = isApprovalCommandEnabled(shown, ApprovalCommand.REJECT);
   const buttons = (text: string | null | undefined, disabled: boolean) => (
     <>
       <Button

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useApiClient } from '../session/session-context.tsx';
-import { applyLiveEvent, type Identified } from './live/live-list.ts';
+import { applyLiveEvent, createdNeedsRefetch, type Identified } from './live/live-list.ts';
 import { useLiveUpdates } from './live/use-live-updates.ts';
 import { resourceKey, type ResourceRef } from './resource-types.ts';
 
@@ -95,7 +95,9 @@ export function useResourceList<T extends Identified>({
     resource.type,
     (event, record: Record<string, unknown>) => {
       const current = queryClient.getQueryData<ListResponse<T>>(queryKey);
-      if (current) {
+      if (current && createdNeedsRefetch(event, record, listQuery)) {
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+      } else if (current) {
         const next = applyLiveEvent(current, event, record, listQuery);
         queryClient.setQueryData(queryKey, next);
         // The last record of a later page went away: show the page before.

@@ -1,8 +1,10 @@
 import type { ListQuery, ListResponse } from '@federa/schemas';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { realtimeClientFor } from '../../resources/live/realtime-client.ts';
 import type { ResourceRef } from '../../resources/resource-types.ts';
 import { resourceKey } from '../../resources/resource-types.ts';
-import { useApiClient } from '../../session/session-context.tsx';
+import { useApiClient, useSessionState, useSessionStore } from '../../session/session-context.tsx';
 
 export interface CountRequest {
   readonly key: string;
@@ -10,6 +12,9 @@ export interface CountRequest {
   readonly filter: NonNullable<ListQuery['filter']>;
   readonly enabled: boolean;
 }
+
+/** Changes arriving within this window are counted again with one round of requests. */
+export const LIVE_COUNT_DELAY_MS = 500;
 
 /** How many records match each filter: one request of a single id each, read from `meta.total`. */
 export function useCounts(requests: readonly CountRequest[]): Record<string, number | undefined> {
@@ -26,7 +31,50 @@ export function useCounts(requests: readonly CountRequest[]): Record<string, num
       staleTime: 10_000,
     })),
   });
+  useCountsFollowChanges(requests.filter((request) => request.enabled).map((request) => request.resource));
   return Object.fromEntries(
     requests.map((request, index) => [request.key, results[index]?.data?.meta.total]),
   );
+}
+
+/**
+ * Counts again when a record of a counted resource is created, updated or deleted anywhere, so the
+ * home page stays true while builds and approvals move on. A burst of changes (a build reporting
+ * its steps) costs one round of count requests, not one per change.
+ */
+function useCountsFollowChanges(resources: readonly ResourceRef[]): void {
+  const session = useSessionStore();
+  const { accessToken } = useSessionState();
+  const queryClient = useQueryClient();
+  const signedIn = accessToken !== undefined;
+  const byType = new Map(resources.filter((r) => r.type).map((r) => [r.type as string, r]));
+  const typesKey = [...byType.keys()].sort().join(',');
+  const latest = useRef(byType);
+  useEffect(() => {
+    latest.current = byType;
+  });
+  useEffect(() => {
+    if (!signedIn || typesKey === '') return;
+    const pending = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      for (const type of pending) {
+        const resource = latest.current.get(type);
+        if (resource) void queryClient.invalidateQueries({ queryKey: [...resourceKey(resource), 'count'] });
+      }
+      pending.clear();
+    };
+    const client = realtimeClientFor(session);
+    const unsubscribes = typesKey.split(',').map((type) =>
+      client.subscribe(type, () => {
+        pending.add(type);
+        timer ??= setTimeout(flush, LIVE_COUNT_DELAY_MS);
+      }),
+    );
+    return () => {
+      if (timer) clearTimeout(timer);
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }, [session, signedIn, typesKey, queryClient]);
 }

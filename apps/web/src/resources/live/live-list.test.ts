@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent, insertPosition, isNewestFirst, matchesFilter } from './live-list.ts';
+import {
+  applyLiveEvent,
+  createdNeedsRefetch,
+  insertPosition,
+  isNewestFirst,
+  matchesFilter,
+} from './live-list.ts';
 
 const items = (...names: string[]) => names.map((name) => ({ id: name, name }));
 const list = (names: string[], offset = 0, total = names.length, limit = 10) => ({
@@ -111,5 +117,24 @@ describe('applyLiveEvent', () => {
     const next = applyLiveEvent(list(['a', 'b']), 'deleted', { id: 'a' });
     expect(next.data.map((item) => item.id)).toEqual(['b']);
     expect(next.meta.total).toBe(1);
+  });
+});
+
+describe('createdNeedsRefetch (a created record without the related names the list shows)', () => {
+  const context = { filter: { node_realm_id: 'r1' }, include: ['analysis', 'node'] };
+  const created = { id: 'x', node_realm_id: 'r1', analysis_id: 'a', node_id: 'n' };
+
+  it('fetches the page again for a created record the list shows but whose relations are missing', () => {
+    expect(createdNeedsRefetch('created', created, context)).toBe(true);
+  });
+
+  it('inserts the record itself when it brings its relations or the list includes none', () => {
+    expect(createdNeedsRefetch('created', { ...created, analysis: {}, node: {} }, context)).toBe(false);
+    expect(createdNeedsRefetch('created', created, { filter: context.filter })).toBe(false);
+  });
+
+  it('ignores records outside the filter, and updates, which keep the relations already shown', () => {
+    expect(createdNeedsRefetch('created', { ...created, node_realm_id: 'r2' }, context)).toBe(false);
+    expect(createdNeedsRefetch('updated', created, context)).toBe(false);
   });
 });

@@ -107,6 +107,20 @@ export function matchesFilter(filter: Filter | undefined, record: Record<string,
 export interface LiveListContext {
   readonly filter?: Filter;
   readonly sort?: Sort;
+  readonly include?: ListQuery['include'];
+}
+
+/**
+ * A created record the list shows, but whose event lacks the related records the list includes
+ * (an analysis-node's analysis and node names): the page is fetched again instead of showing ids.
+ */
+export function createdNeedsRefetch(
+  event: 'created' | 'updated' | 'deleted',
+  record: Record<string, unknown>,
+  context: LiveListContext,
+): boolean {
+  if (event !== 'created' || !matchesFilter(context.filter, record)) return false;
+  return (context.include ?? []).some((relation) => record[relation] === undefined);
 }
 
 /**

@@ -317,7 +317,7 @@ describe.skipIf(!browserAvailable())('the hub screens for researchers and node o
         ).toBe(true);
         await check(page, `${language} next steps`);
         await nextSteps.getByRole('button', { name: p.analyses.wizard.execute, exact: true }).click();
-        await nextSteps.getByText('At least one node has not approved the analysis.').waitFor();
+        await nextSteps.getByText(p.analyses.refusal.nodeNotApproved).waitFor();
 
         // The node operator approves the analysis for both default nodes.
         await operatorPage.goto(`${server.url}/analyses/in`);

@@ -3,6 +3,7 @@ import { isClientError } from '@federa/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../api/error-phrase.ts';
+import { matchPhrase, phraseTemplates } from '../api/phrase-templates.ts';
 import { ValidationMessage } from './ValidationMessage.tsx';
 
 /** One per-field problem of a `validation_failed` answer. */
@@ -47,36 +48,16 @@ export function invalidAttributesMessage(names: readonly string[]): ReactNode {
 type ValidationKey = keyof typeof en.validation;
 
 /** The English templates as patterns, to recognise a server message and show it translated. */
-const TEMPLATES: ReadonlyArray<{ key: ValidationKey; regex: RegExp; names: string[] }> = Object.entries(
-  en.validation,
-).map(([key, template]) => {
-  const names: string[] = [];
-  const source = template
-    .split(/(\{\{\s*\w+\s*\}\})/)
-    .map((part) => {
-      const placeholder = /^\{\{\s*(\w+)\s*\}\}$/.exec(part);
-      if (placeholder) {
-        names.push(placeholder[1]!);
-        return '(.+?)';
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-  return { key: key as ValidationKey, regex: new RegExp(`^${source}$`), names };
-});
+const TEMPLATES = phraseTemplates<ValidationKey>(en.validation);
 
 /** A field message of the server, translated when it is one of the validation phrases. */
 export function ServerIssueMessage({ issue }: { readonly issue: ServerIssue }) {
   const { t } = useTranslation();
-  for (const template of TEMPLATES) {
-    const match = template.regex.exec(issue.message);
-    if (!match) continue;
-    if (template.key === 'name' || template.key === 'slug') return <ValidationMessage rule={template.key} />;
-    const values = Object.fromEntries(template.names.map((name, index) => [name, match[index + 1]]));
-    const translate = t as unknown as (key: string, options: Record<string, unknown>) => string;
-    return <>{translate(`validation.${template.key}`, values)}</>;
-  }
-  return <ValidationMessage rule="attributeInvalid" name={issue.path} />;
+  const known = matchPhrase(TEMPLATES, issue.message);
+  if (!known) return <ValidationMessage rule="attributeInvalid" name={issue.path} />;
+  if (known.key === 'name' || known.key === 'slug') return <ValidationMessage rule={known.key} />;
+  const translate = t as unknown as (key: string, options: Record<string, unknown>) => string;
+  return <>{translate(`validation.${known.key}`, known.values)}</>;
 }
 
 /** A form that can show messages at its fields (Mantine's `useForm` return value fits). */

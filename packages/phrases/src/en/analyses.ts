@@ -37,6 +37,37 @@ export const analyses = {
     running: 'running',
     progress: 'Pipeline progress',
   },
+  /**
+   * The server's command refusals, word for word as it sends them (the original client's contract),
+   * so the web app can recognise and translate them.
+   */
+  refusal: {
+    lockBeforeBuildStart: 'The analysis configuration must be locked before starting the build.',
+    buildStartStatus: 'The current analysis build status "{{status}}" does not allow a build start.',
+    lockBeforeBuildStop: 'The analysis configuration must be locked before stopping the build.',
+    buildNotInitialized: 'The analysis build process has not been initialized.',
+    buildStopStatus: 'The current analysis build status "{{status}}" does not allow a build stop.',
+    lockBeforeBuildStatus: 'The analysis configuration must be locked before checking the build status.',
+    buildCompleted: 'The analysis build process has already been successfully completed.',
+    alreadyLocked: 'The analysis configuration is already locked.',
+    buildInitialized: 'The analysis build process has already been initialized.',
+    twoNodes: 'The analysis requires at least two nodes.',
+    masterImage: 'A master image must be assigned to the analysis.',
+    alreadyUnlocked: 'The analysis configuration is already unlocked.',
+    unlockStatus:
+      'The current analysis build status "{{status}}" does not allow unlocking the configuration.',
+    notExecutable: 'The analysis command {{command}} cannot be executed.',
+    codeBucket: 'The analysis bucket for code files does not exist.',
+    entrypoint: 'At least one code file must be uploaded and at least one entrypoint file is required.',
+    nodeNotApproved: 'At least one node has not approved the analysis.',
+    aggregatorDuplicate: 'Only one aggregator node can be part of the analysis.',
+    aggregatorMissing: 'At least one aggregator node has to be part of the analysis.',
+    nodesNotApproved: 'Not all nodes have approved the analysis yet.',
+    noRegistry: 'No registry is registered.',
+    nodeRegistry: 'The node {{name}} is not assigned to a registry yet.',
+    approvalLocked:
+      'The analysis is locked right now. Its approvals can only change once the configuration is unlocked.',
+  },
   command: {
     buildStart: 'Start build',
     buildStop: 'Stop build',

@@ -5,7 +5,7 @@ import { IconCheck, IconMessage, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorPhraseKey } from '../../api/error-phrase.ts';
+import { failureText } from '../../api/refusal-text.ts';
 import { maxLength, minLength, textRules } from '../../forms/rules.tsx';
 import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
@@ -67,7 +67,7 @@ export function ApprovalActions({ resource, id, name, status, comment, allowed }
       notify(t, {
         color: 'red',
         title: t('projects.approval.failed'),
-        message: (error as { message?: string }).message || t(errorPhraseKey(error)),
+        message: failureText(t as (key: string) => string, error),
       });
     } finally {
       setBusy(null);

@@ -9,7 +9,7 @@ import { maxLength, minLength, required, textRules } from '../../forms/rules.tsx
 import { hubResources, type Analysis } from '../../resources/hub-resources.ts';
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
-import { failureText } from './use-analysis-command.ts';
+import { failureText } from '../../api/refusal-text.ts';
 
 /** Analysis name: required, 3-128 characters (docs/product/analysis-platform.md §5). */
 export const analysisNameRule = textRules(required(), minLength(3), maxLength(128));

@@ -1,17 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { notify } from '../../components/Feedback/notify.ts';
 import { hubResources, type Analysis } from '../../resources/hub-resources.ts';
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
-
-/** The server's own words when it refused (its rejection messages are the product's), else the code's phrase. */
-export function failureText(t: (key: string) => string, error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() ? message : t(errorPhraseKey(error));
-}
+import { failureText } from '../../api/refusal-text.ts';
 
 /**
  * Runs `POST analyses/{id}/command`; the answer (the analysis after the command) refreshes the

@@ -10,7 +10,7 @@ import { useDeleteConfirmation } from '../../../components/ResourceList/use-dele
 import { hubResources, type Analysis, type AnalysisBucketFile } from '../../../resources/hub-resources.ts';
 import { resourceKey } from '../../../resources/resource-types.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
-import { failureText } from '../use-analysis-command.ts';
+import { failureText } from '../../../api/refusal-text.ts';
 import { UploadModal } from './UploadModal.tsx';
 import { useCodeBucket, useCodeFiles } from './use-code-bucket.ts';
 import { ScrollTable } from '../../../components/ScrollTable/ScrollTable.tsx';

@@ -20,7 +20,7 @@ import { maxLength, minLength, required, textRules } from '../../../forms/rules.
 import { hubResources, type Analysis } from '../../../resources/hub-resources.ts';
 import { resourceKey } from '../../../resources/resource-types.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
-import { failureText } from '../use-analysis-command.ts';
+import { failureText } from '../../../api/refusal-text.ts';
 
 /** Name-list items: required, 2-512 characters; at most 100 (docs/product/analysis-platform.md §5). */
 const argumentRule = textRules(required(), minLength(2), maxLength(512));

@@ -20,7 +20,7 @@ import { resourceKey } from '../../../resources/resource-types.ts';
 import { useResourceList, type ResourceListState } from '../../../resources/use-resource-list.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
 import { runStatusPhrase } from '../analysis-status.ts';
-import { failureText } from '../use-analysis-command.ts';
+import { failureText } from '../../../api/refusal-text.ts';
 import { ScrollTable } from '../../../components/ScrollTable/ScrollTable.tsx';
 
 /** The modal that adds nodes of the project (with their approval in the project) to the analysis. */

@@ -9,6 +9,10 @@ export const ListMetaSchema = z.object({
   total: z.number().int().nonnegative(),
   limit: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
+  /** Present and true when `total` is the database's estimate (lists longer than the counting cap). */
+  estimated: z.boolean().optional(),
+  /** Keyset mode (`page[after]` given), on a full page: the cursor that asks for the next page. */
+  after: z.string().optional(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
@@ -37,5 +41,5 @@ export interface ListQuery {
   include?: string[];
   /** `{ updated_at: 'DESC', name: 'ASC' }` */
   sort?: Record<string, SortDirection>;
-  page?: { limit?: number; offset?: number };
+  page?: { limit?: number; offset?: number; after?: string };
 }

@@ -66,8 +66,10 @@ export const analyses = pgTable(
     index('analyses_name_index').on(table.name),
     index('analyses_build_status_index').on(table.build_status),
     index('analyses_run_status_index').on(table.run_status),
-    index('analyses_project_index').on(table.project_id),
-    index('analyses_realm_index').on(table.realm_id),
+    // The default list order, per project, inside a realm and across realms, read from the index.
+    index('analyses_project_created_index').on(table.project_id, table.created_at),
+    index('analyses_realm_created_index').on(table.realm_id, table.created_at),
+    index('analyses_created_index').on(table.created_at),
     check('analyses_nodes_not_negative', sql`${table.nodes} >= 0`),
   ],
 );

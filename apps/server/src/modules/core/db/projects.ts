@@ -24,7 +24,9 @@ export const projects = pgTable(
   },
   (table) => [
     unique('projects_name_unique').on(table.name),
-    index('projects_realm_index').on(table.realm_id),
+    // The default list order, inside a realm and across realms, read from the index, not sorted.
+    index('projects_realm_created_index').on(table.realm_id, table.created_at),
+    index('projects_created_index').on(table.created_at),
     check('projects_analyses_not_negative', sql`${table.analyses} >= 0`),
     check('projects_nodes_not_negative', sql`${table.nodes} >= 0`),
   ],

@@ -1,9 +1,11 @@
 import type { ListResponse } from '@federa/schemas';
-import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { cappedCount, estimateVisible, EXACT_COUNT_UP_TO } from './count-visible.ts';
 import type { AnyPgDatabase } from './database.ts';
 import type { ResourceQuery } from './definition.ts';
 import { filtersToSql } from './filter-sql.ts';
+import { afterCursor, CURSOR_KEY_PREFIX, cursorSelection, readCursorValues } from './keyset.ts';
 import { attachRelations } from './load-relations.ts';
 import type { ParsedListQuery, ParsedSelection } from './types.ts';
 
@@ -15,6 +17,8 @@ const TOTAL_KEY = '__list_total';
 export interface RunListOptions {
   /** Extra condition from the caller (realm scoping, a parent id); counts towards `meta.total`. */
   where?: SQL | undefined;
+  /** Count the total exactly up to this many rows, estimate above (default `EXACT_COUNT_UP_TO`). */
+  exactCountUpTo?: number;
 }
 
 /** Runs a parsed list query: one page of rows, their total, and each included relation in one query. */
@@ -26,30 +30,58 @@ export async function runListQuery(
 ): Promise<ListResponse<Row>> {
   const where = and(filtersToSql(parsed.filters, definition), options.where);
   const { selection, helpers } = buildSelection(definition, parsed);
-  const { limit, offset } = parsed.page;
+  const { limit, offset, after } = parsed.page;
+  const sortColumns = parsed.sort.map(({ field, direction }) => ({
+    column: columnOf(definition, field),
+    direction,
+  }));
+  // The page starts after the row the cursor names; the total still counts every visible row.
+  const pageWhere = after?.length ? and(where, afterCursor(sortColumns, after)) : where;
 
   // The total rides along as an uncorrelated scalar subquery, which PostgreSQL evaluates once:
-  // page and total cost one round trip, and the page keeps its own (index-friendly) plan.
-  const countVisible = db.select({ total: count() }).from(definition.table).where(where);
+  // page and total cost one round trip, and the page keeps its own (index-friendly) plan. It counts
+  // no further than the cap, so a long list costs what a short one does.
+  const cap = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
+  const countVisible = cappedCount(db, definition.table, where, cap);
   const rows = (await db
-    .select({ ...selection, [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number) })
+    .select({
+      ...selection,
+      ...(after ? cursorSelection(sortColumns) : {}),
+      [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number),
+    })
     .from(definition.table)
-    .where(where)
+    .where(pageWhere)
     .orderBy(...orderBy(definition, parsed))
     .limit(limit)
     .offset(offset)) as Row[];
 
-  let total = rows.length > 0 ? Number(rows[0]![TOTAL_KEY]) : 0;
+  let counted = rows.length > 0 ? Number(rows[0]![TOTAL_KEY]) : 0;
   // An empty page beyond the end still owes the caller the total.
   if (rows.length === 0 && offset > 0) {
-    const [counted] = await countVisible;
-    total = counted?.total ?? 0;
+    const [answer] = await countVisible;
+    counted = answer?.total ?? 0;
+  }
+  let total = counted;
+  let estimated = false;
+  if (counted > cap) {
+    // Past the cap the planner's estimate stands in, never below what is known to exist.
+    const known = Math.max(cap + 1, offset + rows.length + (rows.length === limit ? 1 : 0));
+    total = Math.max(known, await estimateVisible(db, definition.table, where));
+    estimated = true;
   }
   for (const row of rows) delete row[TOTAL_KEY];
+  // A full page has a next one, perhaps: the cursor of its last row asks for it.
+  const next =
+    rows.length === limit && rows.length > 0 ? readCursorValues(rows.at(-1)!, sortColumns.length) : undefined;
+  for (const row of rows)
+    for (const key of Object.keys(row)) if (key.startsWith(CURSOR_KEY_PREFIX)) delete row[key];
 
   await attachRelations(db, definition, parsed.include, rows);
   stripHelpers(rows, helpers);
-  return { data: rows, meta: { total, limit, offset } };
+  const meta: ListResponse<Row>['meta'] = { total, limit, offset };
+  if (estimated) meta.estimated = true;
+  if (next) meta.after = next;
+  return { data: rows, meta };
 }
 
 /** Reads one row (the caller's `where` picks it) honouring `fields` and `include`. */

@@ -46,6 +46,11 @@ export interface ParsedSelection {
 export interface ParsedPage {
   limit: number;
   offset: number;
+  /**
+   * `page[after]`: the sort values of the last row of the previous page (keyset pagination); empty
+   * for the first page in keyset mode.
+   */
+  after?: string[];
 }
 
 export interface ParsedListQuery extends ParsedSelection {

@@ -29,5 +29,6 @@ export function buildQueryString(query: ListQuery | undefined): string {
   if (sort.length) parts.push(encode('sort', sort.join(',')));
   if (query.page?.limit !== undefined) parts.push(encode('page[limit]', String(query.page.limit)));
   if (query.page?.offset !== undefined) parts.push(encode('page[offset]', String(query.page.offset)));
+  if (query.page?.after !== undefined) parts.push(encode('page[after]', query.page.after));
   return parts.length ? `?${parts.join('&')}` : '';
 }

@@ -63,7 +63,11 @@ function listOf(rows: Row[], call: FakeCall) {
     const field = sort.replace(/^-/, '').split(',')[0]!;
     matches.sort((a, b) => String(a[field]).localeCompare(String(b[field])) * (descending ? -1 : 1));
   }
-  const offset = Number(call.query.get('page[offset]') ?? 0);
   const limit = Number(call.query.get('page[limit]') ?? 10);
-  return { data: matches.slice(offset, offset + limit), meta: { total: matches.length, offset, limit } };
+  // Keyset mode, as the server answers it; the fake's cursor is simply where the next page starts.
+  const after = call.query.get('page[after]');
+  const offset = after ? Number(after) : Number(call.query.get('page[offset]') ?? 0);
+  const data = matches.slice(offset, offset + limit);
+  const next = after !== null && data.length === limit ? { after: String(offset + limit) } : {};
+  return { data, meta: { total: matches.length, offset: after === null ? offset : 0, limit, ...next } };
 }

@@ -7,7 +7,7 @@ import { hubResources, type MasterImage } from '../../resources/hub-resources.ts
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 
-/** The whole catalog is read at once (it has tens of images), sorted by path (docs/product/analysis-platform.md §7). */
+/** The whole catalog is read at once (it has tens of images), sorted by virtual path, which is never empty, unlike the path (docs/product/analysis-platform.md §7). */
 const CATALOG_LIMIT = 50;
 
 export interface MasterImagePickerProps {
@@ -25,14 +25,16 @@ export function MasterImagePicker({ value, onChange, error, disabled, required }
   const images = useQuery({
     queryKey: [...resourceKey(hubResources.masterImages), 'list', 'catalog'],
     queryFn: async ({ signal }) => {
+      // The whole catalog, page after page by cursor (keyset): no page costs more than the first.
       const rows: MasterImage[] = [];
-      for (let offset = 0; ; offset += CATALOG_LIMIT) {
+      for (let after = ''; ;) {
         const page = await api.get<ListResponse<MasterImage>>('core', 'master-images', {
-          query: { sort: { path: 'ASC' }, page: { limit: CATALOG_LIMIT, offset } },
+          query: { sort: { virtual_path: 'ASC' }, page: { limit: CATALOG_LIMIT, after } },
           signal,
         });
         rows.push(...page.data);
-        if (rows.length >= page.meta.total || page.data.length === 0) return rows;
+        if (!page.meta.after || page.data.length === 0) return rows;
+        after = page.meta.after;
       }
     },
     staleTime: 60_000,

@@ -94,7 +94,11 @@ describe('page', () => {
   });
 
   it('refuses other page keys and the bare form', () => {
-    expectInvalidQuery(() => parse({ 'page[foo]': '1' }), 'page[foo]', 'use page[limit], page[offset] or page[after]');
+    expectInvalidQuery(
+      () => parse({ 'page[foo]': '1' }),
+      'page[foo]',
+      'use page[limit], page[offset] or page[after]',
+    );
     expectInvalidQuery(() => parse({ 'page[size]': '1' }), 'page[size]');
     expectInvalidQuery(() => parse({ page: '2' }), 'page', 'use page[limit], page[offset] or page[after]');
     expectInvalidQuery(() => parse({ 'page[limit][x]': '2' }), 'page[limit][x]');

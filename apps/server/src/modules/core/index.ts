@@ -21,6 +21,7 @@ import { registerJobs } from './builds/jobs.ts';
 import { registryHookRoute } from './registries/registry-hook.routes.ts';
 import { webhookSettings } from './registries/webhook-credentials.ts';
 import { jobRoutes } from './services/job.routes.ts';
+import { withNodeRobotScope } from './shared/node-robot-scope.ts';
 import {
   createStorageDriver,
   type BucketGrants,
@@ -55,7 +56,8 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
 
   const services: ResourceServices = {
     db: auth.db,
-    access: auth.authorizer,
+    // A node's robot sees only its own node's records (shared/node-robot-scope.ts).
+    access: withNodeRobotScope(auth.authorizer, auth.db),
     publish: (event) => events.publish(event),
   };
   guardRegistrySecrets(app, auth.db, auth.authorizer);

@@ -30,6 +30,7 @@ import {
 } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
+export { nodeOfRobot } from './nodes/node-robot.ts';
 
 export interface CoreModuleOptions {
   auth: AuthServices;

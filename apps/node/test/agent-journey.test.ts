@@ -249,6 +249,9 @@ describe.skipIf(!registryAvailable())('node agent', () => {
         [
           'import os, pathlib',
           'for name in sorted(os.environ): print("variable " + name + "=" + os.environ[name])',
+          // Everything of the agent's work directory the analysis can reach (HOME is its run's).
+          'for item in sorted(pathlib.Path(os.environ["HOME"]).parent.rglob("*")):',
+          '    if item.is_file(): print("file " + str(item) + " " + item.read_text(errors="replace")[:500].replace("\\n", " "))',
           'pathlib.Path(os.environ["FEDERA_OUTPUT_DIR"], "out.txt").write_text("ok")',
         ].join('\n'),
       );
@@ -260,6 +263,10 @@ describe.skipIf(!registryAvailable())('node agent', () => {
       expect(variables.join('\n')).not.toContain('agent-secret-never-shown');
       expect(variables.join('\n')).not.toContain(site.config.robotSecret);
       expect(variables.some((line) => line.startsWith('variable NODE_'))).toBe(false);
+      const files = run.lines.map((line) => line.message).filter((line) => line.startsWith('file '));
+      expect(files.some((line) => line.includes('/opt/code/main.py'))).toBe(true);
+      expect(files.join('\n')).not.toContain(site.config.robotSecret);
+      expect(files.join('\n')).not.toContain('agent-secret-never-shown');
     } finally {
       delete process.env.NODE_ROBOT_SECRET;
     }

@@ -29,7 +29,7 @@ import {
   actorNameLookup,
   type AuthServices,
 } from './modules/auth/index.ts';
-import { coreModule } from './modules/core/index.ts';
+import { coreModule, nodeOfRobot } from './modules/core/index.ts';
 import { registerRealtime, registerRealtimeEmitter } from './modules/realtime/index.ts';
 import { BucketGrants, BucketWriteGuards, storageModule } from './modules/storage/index.ts';
 import { telemetryModule, TelemetryServices } from './modules/telemetry/index.ts';
@@ -173,6 +173,7 @@ export async function buildApp({
       databaseUrl: config.databaseUrl,
       corsOrigins: config.corsOrigins,
       revalidateIntervalMs: config.realtime.revalidateIntervalMs,
+      nodeOfRobot: (robotId) => nodeOfRobot(auth.db, robotId),
     });
   } else {
     // Without the realtime role, this instance's writes still reach the realtime replicas' sockets.

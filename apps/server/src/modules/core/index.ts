@@ -21,6 +21,7 @@ import { registerJobs } from './builds/jobs.ts';
 import { registryHookRoute } from './registries/registry-hook.routes.ts';
 import { webhookSettings } from './registries/webhook-credentials.ts';
 import { jobRoutes } from './services/job.routes.ts';
+import { withNodeRobotScope } from './shared/node-robot-scope.ts';
 import {
   createStorageDriver,
   type BucketGrants,
@@ -29,6 +30,7 @@ import {
 } from '../storage/index.ts';
 
 export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts';
+export { nodeOfRobot } from './nodes/node-robot.ts';
 
 export interface CoreModuleOptions {
   auth: AuthServices;
@@ -55,7 +57,8 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
 
   const services: ResourceServices = {
     db: auth.db,
-    access: auth.authorizer,
+    // A node's robot sees only its own node's records (shared/node-robot-scope.ts).
+    access: withNodeRobotScope(auth.authorizer, auth.db),
     publish: (event) => events.publish(event),
   };
   guardRegistrySecrets(app, auth.db, auth.authorizer);

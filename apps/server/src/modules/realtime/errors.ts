@@ -50,6 +50,12 @@ export const realtimeErrors = {
     new HttpError(400, ErrorCode.BAD_REQUEST, `The event "${event}" is not known.`),
   invalidTarget: () =>
     new HttpError(400, ErrorCode.BAD_REQUEST, 'The subscription target must be an id, { id }, or nothing.'),
+  nodeRobotOnly: (type: string) =>
+    new HttpError(
+      403,
+      ErrorCode.FORBIDDEN,
+      `A node's robot follows its own node's records only, not "${type}".`,
+    ),
   tooManySubscriptions: (limit: number) =>
     new HttpError(400, ErrorCode.BAD_REQUEST, `A connection may hold at most ${limit} subscriptions.`),
 };

@@ -1,6 +1,7 @@
 import type { DomainEventBus, EntityEvent } from '../../platform/events/domain-events.ts';
 import { stripSecrets } from '../../platform/events/strip-secrets.ts';
 import { directionalRoutesOf } from './directional-rooms.ts';
+import { isNodeScoped, nodeRecordsRoom } from './node-robot-rooms.ts';
 import { namespacesFor, NAMESPACE_PATTERN, realmNamespace } from './namespaces.ts';
 import { roomName } from './rooms.ts';
 import type { EntityEventPayload, RealtimeServer } from './types.ts';
@@ -30,9 +31,15 @@ export function emitEntityEvent(io: RealtimeServer, event: EntityEvent): void {
     const nsp = io.of(namespace);
     const typeRoom = roomName(type);
     nsp.to(typeRoom).emit(name, payload(namespace, typeRoom));
-    if (refId !== undefined) {
-      const recordRoom = roomName(type, refId);
-      nsp.to(recordRoom).except(typeRoom).emit(name, payload(namespace, recordRoom));
+    const recordRoom = refId === undefined ? undefined : roomName(type, refId);
+    if (recordRoom) nsp.to(recordRoom).except(typeRoom).emit(name, payload(namespace, recordRoom));
+    // Node robots follow their own node's records only (node-robot-rooms.ts).
+    if (isNodeScoped(type) && typeof data.node_id === 'string') {
+      const nodeRoom = nodeRecordsRoom(type, data.node_id);
+      nsp
+        .to(nodeRoom)
+        .except([typeRoom, ...(recordRoom ? [recordRoom] : [])])
+        .emit(name, payload(namespace, nodeRoom));
     }
   };
   for (const namespace of namespacesFor(event.realmIds)) emitTo(namespace, event.type);

@@ -23,6 +23,8 @@ export interface RealtimeOptions {
   corsOrigins: readonly string[];
   /** How often open sockets are checked for a revoked token or a deactivated account; 0 = never. */
   revalidateIntervalMs: number;
+  /** The node a robot belongs to, if any: a node's robot follows its own node's records only. */
+  nodeOfRobot?(robotId: string): Promise<string | undefined>;
 }
 
 /**
@@ -75,7 +77,11 @@ export async function registerRealtime(
   resources.on('connection', (socket) => {
     disconnectAtExpiry(socket, socket.data.expiresAt);
     revalidation.track(socket);
-    serveSubscriptions(socket, { authorizer: options.auth.authorizer, onUnexpectedError });
+    serveSubscriptions(socket, {
+      authorizer: options.auth.authorizer,
+      onUnexpectedError,
+      nodeOfRobot: options.nodeOfRobot,
+    });
   });
 
   io.attach(app.server);

@@ -1,6 +1,7 @@
 import type { AuthServices } from '../auth/index.ts';
 import { describeFailure, realtimeErrors } from './errors.ts';
 import { readRuleOf } from './permission-map.ts';
+import { nodeRobotRoom } from './node-robot-rooms.ts';
 import { roomName } from './rooms.ts';
 import type { Acknowledgement, RealtimeSocket } from './types.ts';
 
@@ -44,6 +45,8 @@ export function parseSubscriptionEvent(event: string, payload: unknown): Subscri
 export interface SubscriptionDependencies {
   authorizer: AuthServices['authorizer'];
   onUnexpectedError(error: unknown): void;
+  /** The node a robot belongs to, if it is a node's robot (its subscriptions are narrowed to it). */
+  nodeOfRobot?(robotId: string): Promise<string | undefined>;
 }
 
 /**
@@ -55,13 +58,26 @@ export interface SubscriptionDependencies {
 export function serveSubscriptions(socket: RealtimeSocket, deps: SubscriptionDependencies): void {
   const counts = new Map<string, number>();
   let queue: Promise<void> = Promise.resolve();
+  // Looked up once per connection: a node keeps its robot (a new robot signs in anew).
+  let robotNode: Promise<string | undefined> | undefined;
+  const nodeOfSocket = () => {
+    const identity = socket.data.identity;
+    if (identity.type !== 'robot' || !deps.nodeOfRobot) return Promise.resolve(undefined);
+    robotNode ??= deps.nodeOfRobot(identity.id);
+    return robotNode;
+  };
+  /** The room of a subscription; a node's robot gets its own node's (node-robot-rooms.ts). */
+  const roomOf = async (type: string, target: string | undefined) => {
+    const nodeId = await nodeOfSocket();
+    return nodeId ? nodeRobotRoom(type, nodeId) : roomName(type, target);
+  };
 
   const subscribe = async ({ type, target }: SubscriptionRequest) => {
     const rule = readRuleOf(type)!;
     // A fresh identity object per check: the authorizer caches permissions per object, and a
     // connection lives for hours, so a role taken away must count from the next subscription on.
     if (rule !== 'public') await deps.authorizer.preCheckIdentity({ ...socket.data.identity }, rule);
-    const room = roomName(type, target);
+    const room = await roomOf(type, target);
     const count = counts.get(room) ?? 0;
     if (count === 0) {
       if (counts.size >= MAX_SUBSCRIPTIONS) throw realtimeErrors.tooManySubscriptions(MAX_SUBSCRIPTIONS);
@@ -71,7 +87,7 @@ export function serveSubscriptions(socket: RealtimeSocket, deps: SubscriptionDep
   };
 
   const unsubscribe = async ({ type, target }: SubscriptionRequest) => {
-    const room = roomName(type, target);
+    const room = await roomOf(type, target).catch(() => roomName(type, target));
     const count = counts.get(room) ?? 0;
     if (count > 1) {
       counts.set(room, count - 1);

@@ -8,6 +8,7 @@ import {
   robotPermissions,
   robots,
 } from '../../auth/index.ts';
+import { nodes } from '../db/index.ts';
 import { NODE_ROBOT_PERMISSIONS } from '../shared/permissions.ts';
 
 export interface RobotCredentials {
@@ -47,6 +48,12 @@ export async function createNodeRobot(
 
 export async function deleteNodeRobot(db: Executor, robotId: string | null | undefined): Promise<void> {
   if (robotId) await db.delete(robots).where(eq(robots.id, robotId));
+}
+
+/** The node whose robot this is, if it is a node's robot. */
+export async function nodeOfRobot(db: Executor, robotId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.robot_id, robotId)).limit(1);
+  return row?.id;
 }
 
 /** Whether the robot still exists (an administrator may have deleted it; the node then keeps none). */

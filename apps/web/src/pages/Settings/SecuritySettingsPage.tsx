@@ -52,12 +52,13 @@ function PasswordCard() {
       form.reset();
       notify(t, { color: 'green', message: t('adminB.settings.passwordChanged') });
     } catch (error) {
+      // A wrong current password belongs at its field; anything else also goes to the summary.
       if (isClientError(error) && error.code === 'current_password_invalid') {
         form.setFieldError('password_current', t('errors.current_password_invalid'));
       } else {
         applyServerIssues(form, error, ['password', 'password_repeat']);
+        setFailure(error);
       }
-      setFailure(error);
     } finally {
       setSubmitting(false);
     }

@@ -11,6 +11,15 @@ import { startServer, type RunningServer } from './support/server.ts';
 const PASSWORD = 'Analytical-Engine-1';
 const NEW_PASSWORD = 'Difference-Engine-2';
 const LATEST_PASSWORD = 'Jacquard-Loom-3';
+const SCREENSHOTS = process.env.HUB_SCREENSHOTS === '1';
+
+/** axe on a screen, and a screenshot of it in /tmp when HUB_SCREENSHOTS=1. */
+async function check(page: Page, screen: string): Promise<void> {
+  if (SCREENSHOTS) {
+    await page.screenshot({ path: `/tmp/self-service-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
+  }
+  await expectAccessible(page, screen);
+}
 
 /**
  * The self-service account screens against the real server, whose mails a loopback SMTP server
@@ -80,7 +89,7 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     const page = await open('/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
-    await expectAccessible(page, 'register');
+    await check(page, 'register');
 
     await page.getByRole('textbox', { name: 'Name' }).fill('ada');
     await page.getByRole('textbox', { name: 'E-mail address' }).fill('ada@example.org');
@@ -103,7 +112,7 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     await page.goto(linkIn(mail, '/activate'));
     const activated = page.getByRole('status').filter({ hasText: 'Your account ada is active.' });
     await activated.waitFor();
-    await expectAccessible(page, 'activated');
+    await check(page, 'activated');
 
     await signIn(page, 'ada', PASSWORD);
   });
@@ -112,7 +121,7 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     const page = await open('/login', 'de');
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' }).waitFor();
-    await expectAccessible(page, 'password forgot (de)');
+    await check(page, 'password forgot (de)');
 
     await page.getByRole('textbox', { name: 'Name oder E-Mail-Adresse' }).fill('ada@example.org');
     await page.getByRole('button', { name: 'Code senden' }).click();
@@ -129,14 +138,14 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     expect(await page.getByRole('textbox', { name: 'Name oder E-Mail-Adresse' }).inputValue()).toBe('ada');
     expect(await page.getByRole('textbox', { name: 'Code aus der E-Mail' }).inputValue()).not.toBe('');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expectAccessible(page, 'password reset (de) at 390 px');
+    await check(page, 'password reset (de) at 390 px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await passwordInput(page, 'Neues Passwort').fill(NEW_PASSWORD);
     await passwordInput(page, 'Neues Passwort wiederholen').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Passwort festlegen' }).click();
     await page.getByRole('status').filter({ hasText: 'Ihr Passwort wurde geändert.' }).waitFor();
-    await expectAccessible(page, 'password reset done (de)');
+    await check(page, 'password reset done (de)');
 
     const english = await open('/login');
     await signIn(english, 'ada', NEW_PASSWORD);
@@ -159,7 +168,7 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     await here.waitFor();
     const elsewhere = items.last();
     expect(await elsewhere.textContent()).not.toContain('This browser');
-    await expectAccessible(page, 'security settings');
+    await check(page, 'security settings');
 
     const current = passwordInput(page, 'Current password');
     await current.fill('Not-My-Passw0rd');
@@ -184,7 +193,7 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     await elsewhere.getByRole('button', { name: /^Sign out the session of Federa HUB/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('This session is signed out at once.').waitFor();
-    await expectAccessible(page, 'sign out session dialog');
+    await check(page, 'sign out session dialog');
     await dialog.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('The session was signed out.').waitFor();
     await items.nth(2).waitFor({ state: 'detached' });

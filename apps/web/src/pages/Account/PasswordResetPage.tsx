@@ -20,6 +20,7 @@ export function PasswordResetPage() {
   const { t } = useTranslation();
   const api = useApiClient();
   const [searchParams] = useSearchParams();
+  const realmFromLink = searchParams.get('realm_id') !== null;
   const [failure, setFailure] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -70,10 +71,13 @@ export function PasswordResetPage() {
             spellCheck={false}
             required
           />
-          <AccountRealmField
-            value={form.values.realmId}
-            onChange={(value) => form.setFieldValue('realmId', value)}
-          />
+          {/* The mail's link names the account's realm already; the picker would show only its id. */}
+          {!realmFromLink && (
+            <AccountRealmField
+              value={form.values.realmId}
+              onChange={(value) => form.setFieldValue('realmId', value)}
+            />
+          )}
           <TextInput
             {...form.getInputProps('token')}
             key={form.key('token')}

@@ -15,6 +15,7 @@ import { validation } from './de/validation.ts';
 import { projects } from './de/projects.ts';
 import { analyses } from './de/analyses.ts';
 import { home } from './de/home.ts';
+import { account } from './de/account.ts';
 import type { Phrases } from './en.ts';
 
 /** German phrases: complete, checked against the English shape group by group. */
@@ -36,4 +37,5 @@ export const de: Phrases = {
   projects,
   analyses,
   home,
+  account,
 };

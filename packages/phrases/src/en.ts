@@ -15,6 +15,7 @@ import { validation } from './en/validation.ts';
 import { projects } from './en/projects.ts';
 import { analyses } from './en/analyses.ts';
 import { home } from './en/home.ts';
+import { account } from './en/account.ts';
 import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 
 /**
@@ -40,6 +41,7 @@ export const en = {
   projects,
   analyses,
   home,
+  account,
 } as const;
 
 /** The shape every complete locale must have: exactly the keys of `en`, any string values. */

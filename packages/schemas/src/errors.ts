@@ -42,6 +42,7 @@ export const ErrorCode = {
   JWK_INVALID: 'jwk_invalid',
   UNSUPPORTED_AUTH_HEADER_TYPE: 'unsupported_auth_header_type',
   FEATURE_DISABLED: 'feature_disabled',
+  CURRENT_PASSWORD_INVALID: 'current_password_invalid',
   ENTITY_REFERENCE_INVALID: 'entity_reference_invalid',
   // Identity providers and the secrets vault
   DISCOVERY_FAILED: 'discovery_failed',

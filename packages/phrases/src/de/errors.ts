@@ -38,6 +38,8 @@ export const errors: Phrases['errors'] = {
   jwk_invalid: 'Der Schlüssel zum Signieren des Tokens ist ungültig.',
   unsupported_auth_header_type: 'Die Art des Authorization-Headers wird nicht unterstützt.',
   feature_disabled: 'Diese Funktion ist auf diesem Server nicht aktiviert.',
+  current_password_invalid:
+    'Ihr aktuelles Passwort fehlt oder ist falsch. Es wird benötigt, um Ihr eigenes Passwort zu ändern.',
   entity_reference_invalid: 'Ein referenzierter Eintrag existiert nicht.',
   analysis_bucket_entrypoint_exists: 'Der Analyse-Bucket hat bereits eine Einstiegsdatei.',
   insufficient_permissions: 'Sie besitzen die erforderlichen Berechtigungen nicht.',

@@ -44,6 +44,8 @@ export const errors = {
   jwk_invalid: 'The token signing key is invalid.',
   unsupported_auth_header_type: 'The authorization header type is not supported.',
   feature_disabled: 'This function is not enabled on this server.',
+  current_password_invalid:
+    'Your current password is missing or wrong. It is needed to change your own password.',
   entity_reference_invalid: 'A referenced entry does not exist.',
   analysis_bucket_entrypoint_exists: 'The analysis bucket has an entrypoint file already.',
   // Access decisions (docs/product/identity-and-access.md §6, §8)

@@ -24,6 +24,7 @@ import { registerUpstreamSignInRoutes } from './identity-providers/oauth2/upstre
 import { registerOAuth2Routes } from './oauth2/oauth2.routes.ts';
 import type { AuthServices } from './services.ts';
 import { registerMeRoute } from './users/me.routes.ts';
+import { registerOwnSessionRoutes } from './users/sessions.routes.ts';
 import { encryptPlainProviderSecrets } from './identity-providers/provider-secrets.ts';
 import { registerStatusRoute } from './status.routes.ts';
 import { registerProviderToolRoutes } from './identity-providers/provider-tools.routes.ts';
@@ -95,6 +96,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
   });
   // Registered before the users resource so that `@me` is not taken for a user name.
   registerMeRoute(app, services.db);
+  registerOwnSessionRoutes(app, { db: services.db, tokens: services.tokens });
   // Static paths (/users/register, ...), which the router prefers to `/users/:id` in any order.
   registerAccountRoutes(
     app,

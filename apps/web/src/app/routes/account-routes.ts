@@ -15,6 +15,27 @@ export const accountRoutes: RouteObject[] = [
     handle: { requireLoggedOut: true } satisfies RouteHandle,
     lazy: async () => ({ Component: (await import('../../pages/Login/LoginPage.tsx')).LoginPage }),
   },
+  // The self-service account flows: public, as their mails' links must open whoever is signed in.
+  {
+    path: 'register',
+    lazy: async () => ({ Component: (await import('../../pages/Account/RegisterPage.tsx')).RegisterPage }),
+  },
+  {
+    path: 'activate',
+    lazy: async () => ({ Component: (await import('../../pages/Account/ActivatePage.tsx')).ActivatePage }),
+  },
+  {
+    path: 'password-forgot',
+    lazy: async () => ({
+      Component: (await import('../../pages/Account/PasswordForgotPage.tsx')).PasswordForgotPage,
+    }),
+  },
+  {
+    path: 'password-reset',
+    lazy: async () => ({
+      Component: (await import('../../pages/Account/PasswordResetPage.tsx')).PasswordResetPage,
+    }),
+  },
   {
     // The sign-in and consent page of the authorization endpoint (`/auth/authorize` sends browsers here).
     path: 'authorize',

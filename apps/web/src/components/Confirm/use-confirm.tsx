@@ -22,7 +22,8 @@ export function useConfirm() {
         title,
         children: <Text size="sm">{message}</Text>,
         labels: { confirm: confirmLabel, cancel: t('admin.list.cancel') },
-        confirmProps: { color: danger ? 'red' : undefined },
+        // Shade 9: white text on Mantine's default red (shade 7) falls short of AA contrast.
+        confirmProps: { color: danger ? 'red.9' : undefined },
         onConfirm: () => void onConfirm(),
       }),
     [t],

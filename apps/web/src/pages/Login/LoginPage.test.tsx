@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,9 @@ import {
 } from '../../test/fake-auth-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { fakeUser } from '../../test/session.ts';
+
+// Lazy route modules (the page after sign-in) load on first use; give a busy machine time.
+configure({ asyncUtilTimeout: 5000 });
 
 const admin = fakeUser({ name: 'admin', permissions: ['user_create', 'realm_update'], realm: MASTER_REALM });
 const bob = fakeUser({ name: 'bob', permissions: ['project_create'] });
@@ -27,6 +30,19 @@ const where = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('LoginPage', () => {
+  it('links only the self-service flows the server has switched on', async () => {
+    const server = new FakeAuthServer({ users: [admin, bob] });
+    server.intercept('GET', '/auth/account-features', () =>
+      json(200, { registration: true, email_verification: true, password_recovery: false }),
+    );
+    renderApp('/login', { server });
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.queryByRole('link', { name: 'Forgot your password?' })).toBeNull();
+  });
+
   it('requires name and password', async () => {
     const { user, server } = openLogin();
     await screen.findByRole('heading', { level: 1, name: 'Login' });

@@ -11,6 +11,7 @@ import { safeRedirectTarget } from '../../session/redirect-target.ts';
 import { useApiClient, useSession, useSessionStore } from '../../session/session-context.tsx';
 import { signOutNotice } from '../../session/sign-out-notice.ts';
 import { describeAuthorization } from '../Authorize/authorize-api.ts';
+import { AccountLinks } from '../Account/AccountLinks.tsx';
 import { ExternalProviders } from './ExternalProviders.tsx';
 import { initialLoginValues, loginValidation, type LoginValues } from './login-form.ts';
 
@@ -134,6 +135,7 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
+          <AccountLinks />
           <ExternalProviders realmId={form.values.realmId} returnTo={returnTo} />
         </Stack>
       </Paper>

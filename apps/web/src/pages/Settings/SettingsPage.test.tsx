@@ -31,10 +31,29 @@ function openSettings(path: string, me: Record<string, unknown> = {}) {
       }),
     Number.POSITIVE_INFINITY,
   );
+  server.intercept(
+    'GET',
+    '/auth/users/@me/sessions',
+    () =>
+      json(200, {
+        data: [
+          {
+            id: 'session-here',
+            created_at: new Date().toISOString(),
+            expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+            client_id: null,
+            client_name: null,
+            current: true,
+          },
+        ],
+      }),
+    Number.POSITIVE_INFINITY,
+  );
   const view = renderApp(path, { session: sessionWith(), server });
   return { ...view, updates, user: userEvent.setup({ delay: null }) };
 }
 
+const current = () => screen.getByLabelText(/^Current password/, { selector: 'input' });
 const password = () => screen.getByLabelText(/^Password/, { selector: 'input' });
 const repeat = () => screen.getByLabelText(/^Repeat password/, { selector: 'input' });
 const change = () => screen.getByRole('button', { name: 'Change password' });
@@ -64,8 +83,10 @@ describe('SettingsPage', () => {
     const { user, updates, i18n } = openSettings('/settings/security');
     await screen.findByRole('heading', { name: 'Change password' });
     await user.click(change());
+    expect(current()).toHaveAccessibleDescription(/This field is required/);
     expect(password()).toHaveAccessibleDescription('This field is required');
     expect(repeat()).toHaveAccessibleDescription('This field is required');
+    await user.type(current(), 'Old-Passw0rd');
 
     await user.type(password(), 'abcd');
     await user.click(change());
@@ -88,7 +109,43 @@ describe('SettingsPage', () => {
     await user.clear(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }));
     await user.type(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }), 'Abcdefg1');
     await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
-    await waitFor(() => expect(updates).toEqual([{ password: 'Abcdefg1', password_repeat: 'Abcdefg1' }]));
+    await waitFor(() =>
+      expect(updates).toEqual([
+        { password_current: 'Old-Passw0rd', password: 'Abcdefg1', password_repeat: 'Abcdefg1' },
+      ]),
+    );
+  });
+
+  it('shows a wrong current password at its field, translated', async () => {
+    const { user, server, i18n } = openSettings('/settings/security');
+    server.intercept('POST', '/auth/users/user-alice', () =>
+      json(400, {
+        statusCode: 400,
+        code: 'current_password_invalid',
+        message: 'The current password is missing or wrong. It is needed to change your own password.',
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Change password' });
+    await user.type(current(), 'Wrong-Passw0rd');
+    await user.type(password(), 'Abcdefg1');
+    await user.type(repeat(), 'Abcdefg1');
+    await i18n.changeLanguage('de');
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Aktuelles Passwort/, { selector: 'input' })).toHaveAccessibleDescription(
+        /Ihr aktuelles Passwort fehlt oder ist falsch/,
+      ),
+    );
+  });
+
+  it('lists the own sessions with this browser marked', async () => {
+    openSettings('/settings/security');
+    const list = await screen.findByRole('list', { name: 'Active sessions' });
+    expect(list).toHaveTextContent('Federa HUB');
+    expect(list).toHaveTextContent('This browser');
+    // The current session is ended by signing out, not from the list.
+    expect(screen.queryByRole('button', { name: /^Sign out the session/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
   });
 
   it('updates the own profile', async () => {

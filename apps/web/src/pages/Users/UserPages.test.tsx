@@ -161,4 +161,31 @@ describe('user password', () => {
       }),
     );
   });
+
+  it('asks for the current password when the administrator sets their own', async () => {
+    const fake = new FakeAuthServer();
+    serveResource(fake, '/auth/users', [
+      { id: 'user-admin', name: 'admin', realm_id: MASTER_REALM.id, realm: MASTER_REALM, active: true },
+    ]);
+    serveResource(fake, '/auth/user-roles', []);
+    renderApp('/admin/users/user-admin', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    const current = await screen.findByLabelText(/^Current password/, {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText(/^Password/), 'Str0ng-Password');
+    await user.type(screen.getByLabelText(/^Repeat password/), 'Str0ng-Password');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[1]!);
+    expect(current).toHaveAccessibleDescription(/This field is required/);
+
+    await user.type(current, 'Old-Passw0rd');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[1]!);
+    await waitFor(() =>
+      expect(
+        fake.calls.find((call) => call.method === 'POST' && call.path === '/auth/users/user-admin')?.body,
+      ).toEqual({
+        password_current: 'Old-Passw0rd',
+        password: 'Str0ng-Password',
+        password_repeat: 'Str0ng-Password',
+      }),
+    );
+  });
 });

@@ -4,31 +4,55 @@ import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { passwordValidation, type PasswordValues } from '../../forms/password-rules.ts';
+import { maxLength, required, textRules } from '../../forms/rules.tsx';
+import { useSession } from '../../session/session-context.tsx';
 import { authResources, type User } from '../../resources/resource-types.ts';
+
+type UserPasswordValues = PasswordValues & { password_current: string };
 
 /**
  * Sets a user's password (update with password and password_repeat, docs/product/identity-and-access.md §7).
+ * For the own account the server also wants the current password, as on the security settings page.
  */
 export function UserPasswordForm({ user }: { readonly user: User }) {
   const { t } = useTranslation();
-  const form = useForm<PasswordValues>({
+  const own = useSession().user?.id === user.id;
+  const form = useForm<UserPasswordValues>({
     mode: 'controlled',
-    initialValues: { password: '', password_repeat: '' },
-    validate: passwordValidation,
+    initialValues: { password_current: '', password: '', password_repeat: '' },
+    validate: {
+      ...passwordValidation,
+      password_current: (value) => (own ? textRules(required(), maxLength(100))(value) : null),
+    },
   });
   const { save, error, saving } = useEntitySave<User>({
     resource: authResources.users,
     entity: user,
     form,
-    fields: ['password', 'password_repeat'],
+    fields: ['password_current', 'password', 'password_repeat'],
     onSaved: () => form.reset(),
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ password_current, ...values }) =>
+        save(own ? { ...values, password_current } : values),
+      )}
+      noValidate
+    >
       <Stack gap="md" maw={560}>
         <Title order={2} size="h3">
           {t('admin.users.passwordTitle')}
         </Title>
+        {own && (
+          <PasswordInput
+            {...form.getInputProps('password_current')}
+            key={form.key('password_current')}
+            label={t('account.password.current')}
+            description={t('account.password.currentDescription')}
+            autoComplete="current-password"
+            required
+          />
+        )}
         <PasswordInput
           {...form.getInputProps('password')}
           key={form.key('password')}

@@ -85,6 +85,20 @@ export function registerAccountRoutes(
   );
   const recovery = onlyIf(features.passwordRecovery, 'Password recovery is not enabled on this server.');
 
+  // Public: the sign-in page offers only the flows that are switched on.
+  typed.get(
+    '/account-features',
+    {
+      schema: { tags: ['auth'], summary: 'Which self-service account flows are enabled' },
+      config: { authenticate: false },
+    },
+    async () => ({
+      registration: features.registration,
+      email_verification: features.emailVerification,
+      password_recovery: features.passwordRecovery,
+    }),
+  );
+
   typed.post(
     '/users/register',
     {

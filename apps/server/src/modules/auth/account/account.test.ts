@@ -330,6 +330,29 @@ describe('account flows when disabled or without mail', () => {
     }
   });
 
+  it('tells anybody which flows are enabled, so the sign-in page links only those', async () => {
+    const features = async (app: TestApp) => {
+      const response = await app.app.inject({ method: 'GET', url: '/auth/account-features' });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    expect(await features(off)).toEqual({
+      registration: false,
+      email_verification: false,
+      password_recovery: false,
+    });
+    expect(await features(registrationOnly)).toEqual({
+      registration: true,
+      email_verification: false,
+      password_recovery: false,
+    });
+    expect(await features(withoutMail)).toEqual({
+      registration: true,
+      email_verification: true,
+      password_recovery: true,
+    });
+  });
+
   it('creates an active account at once without e-mail verification; the other flows stay off', async () => {
     const registered = await registrationOnlyApi.register({
       name: 'grace',

@@ -83,7 +83,10 @@ describe('changing the credentials of another identity', () => {
 
     // Self-service: a user without user_update changes their own password.
     const self = await signIn(ctx.app, name, NEW_PASSWORD);
-    expect((await self.post(`/auth/users/${plain.id}`, { password: PASSWORD })).statusCode).toBe(202);
+    expect(
+      (await self.post(`/auth/users/${plain.id}`, { password: PASSWORD, password_current: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(202);
     expect(await signsIn(name, PASSWORD)).toBe(200);
     // The administrator holds everything, so may reset anyone's password.
     expect((await admin.post(`/auth/users/${helpdeskId}`, { password: PASSWORD })).statusCode).toBe(202);

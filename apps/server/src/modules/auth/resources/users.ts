@@ -1,11 +1,11 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { ErrorCode, IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { badRequest, HttpError } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { hashSecret } from '../crypto/secrets.ts';
+import { hashSecret, verifySecret } from '../crypto/secrets.ts';
 import { realms, users } from '../db/identity.ts';
 import { assertMayChangeCredentialsOf } from '../permissions/escalation.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
@@ -36,6 +36,9 @@ const passwordPair = {
   password_repeat: z.string().nullish(),
 };
 
+/** Only when changing the own password: proves that whoever holds the session knows the account. */
+const currentPassword = { password_current: z.string().max(100).nullish() };
+
 const samePasswords = (value: { password?: string | null; password_repeat?: string | null }) =>
   value.password_repeat == null || value.password === value.password_repeat;
 const samePasswordsIssue = {
@@ -54,6 +57,7 @@ const SELF_UPDATABLE = [
   'cover',
   'password',
   'password_repeat',
+  'password_current',
 ];
 
 /**
@@ -66,8 +70,36 @@ export function isOwnFullSession(request: FastifyRequest, row: Row): boolean {
   return identity?.type === 'user' && identity.id === row.id && identity.scopes.includes('global');
 }
 
+/**
+ * A user changing their own password confirms the current one, so a session left open (or a stolen
+ * token) cannot lock the owner out. An administrator setting another user's password is not asked:
+ * they cannot know it. An account without a password yet (signed in through an identity provider)
+ * has nothing to confirm.
+ */
+async function assertOwnCurrentPassword(request: FastifyRequest, existing: Row, current: unknown) {
+  const identity = request.identity;
+  if (identity?.type !== 'user' || identity.id !== existing.id) return;
+  const stored = existing.password as string | null;
+  if (!stored) return;
+  if (typeof current === 'string' && current !== '' && (await verifySecret(current, stored))) return;
+  throw new HttpError(
+    400,
+    ErrorCode.CURRENT_PASSWORD_INVALID,
+    'The current password is missing or wrong. It is needed to change your own password.',
+    {
+      issues: [
+        {
+          path: 'password_current',
+          code: 'current_password_invalid',
+          message: 'The current password is wrong.',
+        },
+      ],
+    },
+  );
+}
+
 async function withHashedPassword(input: Row): Promise<Row> {
-  const { password_repeat: _repeat, ...rest } = input;
+  const { password_repeat: _repeat, password_current: _current, ...rest } = input;
   if (typeof rest.password === 'string') rest.password = await hashSecret(rest.password);
   else delete rest.password;
   return rest;
@@ -124,7 +156,7 @@ export function userResource(adminName: string): ResourceDefinition {
       .strict()
       .refine(samePasswords, samePasswordsIssue),
     updateSchema: z
-      .object({ ...editable, ...passwordPair, name: userName.optional() })
+      .object({ ...editable, ...passwordPair, ...currentPassword, name: userName.optional() })
       .partial()
       .strict()
       .refine(samePasswords, samePasswordsIssue),
@@ -163,6 +195,7 @@ export function userResource(adminName: string): ResourceDefinition {
       beforeUpdate: async (existing, input, { request, db }) => {
         // Whoever sets a password can sign in as that user: no taking over a more privileged account.
         if (typeof input.password === 'string') {
+          await assertOwnCurrentPassword(request, existing, input.password_current);
           await assertMayChangeCredentialsOf(db, request, { kind: 'user', id: existing.id as string });
         }
       },

@@ -156,6 +156,34 @@ export class TokenService {
     }
   }
 
+  /**
+   * Ends sessions of a user: deletes their refresh tokens (one by id, or all) and revokes each with the
+   * access token issued together with it, so the signed-out browser loses access at once. Returns how
+   * many refresh tokens were removed.
+   */
+  async revokeUserSessions(userId: string, refreshTokenId?: string): Promise<number> {
+    const ofUser = eq(refreshTokens.user_id, userId);
+    const deleted = await this.db
+      .delete(refreshTokens)
+      .where(refreshTokenId ? and(ofUser, eq(refreshTokens.id, refreshTokenId)) : ofUser)
+      .returning({
+        id: refreshTokens.id,
+        access_token_id: refreshTokens.access_token_id,
+        expires_at: refreshTokens.expires_at,
+      });
+    const accessUntil = nowSeconds() + this.lifetimes.access;
+    for (const row of deleted) {
+      await this.markRevoked(row.id, Math.floor(new Date(row.expires_at).getTime() / 1000));
+      if (row.access_token_id) await this.markRevoked(row.access_token_id, accessUntil);
+    }
+    return deleted.length;
+  }
+
+  /** Revokes an access token by its jti until it would have expired anyway. */
+  async revokeAccessToken(jti: string): Promise<void> {
+    await this.markRevoked(jti, nowSeconds() + this.lifetimes.access);
+  }
+
   /** The authorization code a refresh token comes from, if any (carried on to the next one at rotation). */
   async grantOf(refreshTokenId: string): Promise<string | null> {
     const [row] = await this.db

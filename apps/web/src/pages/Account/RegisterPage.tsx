@@ -1,0 +1,110 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { applyServerIssues } from '../../forms/server-errors.tsx';
+import { useApiClient } from '../../session/session-context.tsx';
+import { AccountFailure, AccountSuccess } from './AccountAlerts.tsx';
+import { AccountCard } from './AccountCard.tsx';
+import { AccountRealmField } from './AccountRealmField.tsx';
+import { accountApi, type RegisteredAccount } from './account-api.ts';
+import { registerValidation, type RegisterValues } from './account-forms.ts';
+
+/** `/register`: create an account; with e-mail verification it stays inactive until activated. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [registered, setRegistered] = useState<{ account: RegisteredAccount; email: string } | null>(null);
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: { name: '', email: '', password: '', password_repeat: '', realmId: null },
+    validate: registerValidation,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      setRegistered({ account: await accountApi.register(api, values), email: values.email.trim() });
+    } catch (error) {
+      applyServerIssues(form, error, ['name', 'email', 'password', 'password_repeat']);
+      setFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  if (registered) {
+    return (
+      <AccountCard title={t('account.register.doneTitle')}>
+        <AccountSuccess>
+          {registered.account.active
+            ? t('account.register.doneActive')
+            : t('account.register.doneActivate', { email: registered.email })}
+        </AccountSuccess>
+        {!registered.account.active && (
+          <Anchor component={Link} to="/activate">
+            {t('account.register.enterCode')}
+          </Anchor>
+        )}
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t('account.register.title')} intro={t('account.register.intro')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...form.getInputProps('name')}
+            key={form.key('name')}
+            label={t('app.login.name')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+          />
+          <TextInput
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+            type="email"
+            label={t('account.email')}
+            autoComplete="email"
+            required
+          />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            key={form.key('password')}
+            label={t('adminB.settings.password')}
+            autoComplete="new-password"
+            required
+          />
+          <PasswordInput
+            {...form.getInputProps('password_repeat')}
+            key={form.key('password_repeat')}
+            label={t('adminB.settings.passwordRepeat')}
+            autoComplete="new-password"
+            required
+          />
+          <AccountRealmField
+            value={form.values.realmId}
+            onChange={(value) => form.setFieldValue('realmId', value)}
+          />
+          <AccountFailure title={t('account.register.failed')} error={failure} />
+          <Button
+            type="submit"
+            loading={submitting}
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            fullWidth
+          >
+            {t('account.register.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AccountCard>
+  );
+}

@@ -69,6 +69,7 @@ export const clientResource: ResourceDefinition = {
       hidden: ['secret'],
     },
     filters: ['id', 'name', 'display_name', 'realm_id', 'is_confidential', 'active'],
+    search: ['name', 'display_name'],
     sorts: ['name', 'created_at', 'updated_at'],
     defaultSort: { created_at: 'DESC' },
     relations: {

@@ -70,7 +70,7 @@ export const clientResource: ResourceDefinition = {
     },
     filters: ['id', 'name', 'display_name', 'realm_id', 'is_confidential', 'active'],
     search: ['name', 'display_name'],
-    sorts: ['name', 'created_at', 'updated_at'],
+    sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { created_at: 'DESC' },
     relations: {
       realm: {

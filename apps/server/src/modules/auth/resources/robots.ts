@@ -63,7 +63,7 @@ export function robotResource(systemRobotName: string, vault?: RobotVault): Reso
       },
       filters: ['id', 'name', 'display_name', 'active', 'realm_id', 'user_id'],
       search: ['name', 'display_name'],
-      sorts: ['name', 'created_at', 'updated_at'],
+      sorts: ['name', 'display_name', 'created_at', 'updated_at'],
       defaultSort: { created_at: 'DESC' },
       relations: {
         realm: {

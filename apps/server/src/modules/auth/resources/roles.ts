@@ -38,7 +38,7 @@ export const roleResource: ResourceDefinition = {
     },
     filters: ['id', 'name', 'display_name', 'realm_id', 'client_id', 'built_in'],
     search: ['name', 'display_name'],
-    sorts: ['name', 'created_at', 'updated_at'],
+    sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { name: 'ASC' },
     relations: {
       realm: {

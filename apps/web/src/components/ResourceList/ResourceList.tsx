@@ -32,6 +32,7 @@ import { useDeleteConfirmation } from './use-delete-confirmation.tsx';
 import { BusyIndicator } from '../BusyIndicator/BusyIndicator.tsx';
 import { PAGE_SIZES } from '../../resources/page-size-storage.ts';
 import type { ListCountNoun } from './list-count.ts';
+import classes from './ResourceList.module.css';
 import { SortableHeader } from './SortableHeader.tsx';
 
 export interface ResourceListColumn<T> {
@@ -196,7 +197,7 @@ function ResourceListView<T extends Identified>({
                   ),
                 )}
                 {hasActions && (
-                  <Table.Th scope="col" ta="right" style={STICKY_ACTIONS}>
+                  <Table.Th scope="col" ta="right" className={classes.actions}>
                     {t('admin.list.actions')}
                   </Table.Th>
                 )}
@@ -211,7 +212,7 @@ function ResourceListView<T extends Identified>({
                       <Table.Td key={column.key}>{cell(column, item)}</Table.Td>
                     ))}
                     {hasActions && (
-                      <Table.Td style={STICKY_ACTIONS}>
+                      <Table.Td className={classes.actions}>
                         <Group gap={4} justify="end" wrap="nowrap">
                           {rowActions?.(item)}
                           {detailPath && (
@@ -270,10 +271,3 @@ function ResourceListView<T extends Identified>({
     </Stack>
   );
 }
-
-/** The actions cell stays in view at the right edge while the table scrolls sideways. */
-const STICKY_ACTIONS = {
-  position: 'sticky',
-  right: 0,
-  background: 'var(--mantine-color-body)',
-} as const;

@@ -141,6 +141,30 @@ describe.skipIf(!browserAvailable())('identity lists in the web app', () => {
     await expectAccessible(page, 'robot secret dialog with copy button');
   }, 60_000);
 
+  it('keeps a time policy for Monday to Friday', async () => {
+    const page = await context.newPage();
+    const name = `e2e-workdays-${suffix}`;
+    await page.goto(`${server.url}/admin/policies/add`);
+    const form = page.getByRole('form', { name: 'New policy' });
+    await form.getByRole('radio', { name: 'Time', exact: true }).check();
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await form.getByRole('combobox', { name: 'Interval' }).selectOption('weekly');
+    const days = form.getByRole('group', { name: 'Days of the week' });
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await days.getByRole('checkbox', { name: day }).check();
+    }
+    await screenshot(page, 'weekdays');
+    await expectAccessible(page, 'time policy form with weekdays');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await heading(page, `Policy: ${name}`).waitFor();
+    const stored = page.getByRole('group', { name: 'Days of the week' });
+    await stored.getByRole('checkbox', { name: 'Friday' }).and(page.locator(':checked')).waitFor();
+    expect(await stored.getByRole('checkbox', { name: 'Saturday' }).isChecked()).toBe(false);
+    const [policy] = (await api<{ data: { dayOfWeek: unknown }[] }>(`/auth/policies?filter[name]=${name}`))
+      .data;
+    expect(policy!.dayOfWeek).toEqual([1, 2, 3, 4, 5]);
+  }, 60_000);
+
   it('counts in German and keeps the actions reachable at 390 px', async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/permissions`);

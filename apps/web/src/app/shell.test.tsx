@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminSession, renderApp, sessionWith } from '../test/render.tsx';
@@ -82,6 +82,16 @@ describe('app shell', () => {
     ).toEqual(['Events', 'Nodes', 'Services']);
     expect(within(side).getByRole('link', { name: 'Realms' })).toHaveAttribute('aria-current', 'page');
     expect(within(side).queryByRole('link', { name: 'Projects' })).not.toBeInTheDocument();
+  });
+
+  it('names the screen in the window title, following navigation', async () => {
+    renderApp('/admin/realms', { session: adminSession });
+    await screen.findByRole('heading', { level: 1, name: 'Realms' });
+    await waitFor(() => expect(document.title).toBe('Realms · Federa HUB'));
+
+    await userEvent.setup().click(within(sideMenu()).getByRole('link', { name: 'Users' }));
+    await screen.findByRole('heading', { level: 1, name: 'Users' });
+    await waitFor(() => expect(document.title).toBe('Users · Federa HUB'));
   });
 
   it('answers a record page of an unknown id with the not-found page inside its section', async () => {

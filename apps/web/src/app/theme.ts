@@ -2,10 +2,12 @@ import {
   createTheme,
   darken,
   defaultVariantColorsResolver,
+  Input,
   parseThemeColor,
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
+import inputFocus from './input-focus.module.css';
 
 /**
  * Mantine lightens a filled button of the darkest shade (`teal.9`) to shade 8 under the pointer,
@@ -31,6 +33,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   variantColorResolver,
+  components: {
+    Input: Input.extend({ classNames: { input: inputFocus.input } }),
+  },
 });
 
 /**

@@ -1,10 +1,11 @@
-import type { ListQuery, ListResponse } from '@federa/schemas';
+import type { ListQuery, ListResponse, SortDirection } from '@federa/schemas';
 import { useDebouncedValue } from '@mantine/hooks';
 import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useApiClient } from '../session/session-context.tsx';
 import { applyLiveEvent, createdNeedsRefetch, type Identified } from './live/live-list.ts';
 import { useLiveUpdates } from './live/use-live-updates.ts';
+import { readPageSize, storePageSize } from './page-size-storage.ts';
 import { resourceKey, type ResourceRef } from './resource-types.ts';
 
 /** Default page size of every list (docs/product/identity-and-access.md §9). */
@@ -19,6 +20,8 @@ export interface UseResourceListOptions {
   /** Field the search box filters by prefix (`filter[name]=~text`); `null` turns searching off. */
   readonly searchField?: string | null;
   readonly limit?: number;
+  /** Remembers the page size a person picks under this name (localStorage); not remembered without. */
+  readonly pageSizeKey?: string;
   /** Follow realtime events of `resource.type` (default true). */
   readonly live?: boolean;
   readonly enabled?: boolean;
@@ -31,6 +34,12 @@ export interface ResourceListState<T> {
   readonly offset: number;
   readonly setOffset: (offset: number) => void;
   readonly limit: number;
+  /** Picks another page size and starts again at the first page. */
+  readonly setLimit: (limit: number) => void;
+  /** The order on screen: the one the person picked, otherwise the query's. */
+  readonly sort: Readonly<Record<string, SortDirection>> | undefined;
+  /** Orders by one field, starting again at the first page. */
+  readonly setSort: (field: string, direction: SortDirection) => void;
   readonly data: ListResponse<T> | undefined;
   readonly isPending: boolean;
   readonly isFetching: boolean;
@@ -57,7 +66,8 @@ export function useResourceList<T extends Identified>({
   resource,
   query,
   searchField = 'name',
-  limit = LIST_PAGE_SIZE,
+  limit: initialLimit = LIST_PAGE_SIZE,
+  pageSizeKey,
   live = true,
   enabled = true,
 }: UseResourceListOptions): ResourceListState<T> {
@@ -65,6 +75,10 @@ export function useResourceList<T extends Identified>({
   const queryClient = useQueryClient();
   const [search, setSearchValue] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [limit, setLimitValue] = useState(
+    () => (pageSizeKey ? readPageSize(pageSizeKey) : undefined) ?? initialLimit,
+  );
+  const [chosenSort, setChosenSort] = useState<Record<string, SortDirection>>();
   // The offset belongs to the search it was chosen for: a new search starts at the first page.
   const [page, setPage] = useState({ search: '', offset: 0 });
   const offset = page.search === debouncedSearch ? page.offset : 0;
@@ -72,12 +86,33 @@ export function useResourceList<T extends Identified>({
     (next: number) => setPage({ search: debouncedSearch, offset: Math.max(0, next) }),
     [debouncedSearch],
   );
+  const setLimit = useCallback(
+    (next: number) => {
+      setLimitValue(next);
+      setPage({ search: debouncedSearch, offset: 0 });
+      if (pageSizeKey) storePageSize(pageSizeKey, next);
+    },
+    [debouncedSearch, pageSizeKey],
+  );
+  const setSort = useCallback(
+    (field: string, direction: SortDirection) => {
+      setChosenSort({ [field]: direction });
+      setPage({ search: debouncedSearch, offset: 0 });
+    },
+    [debouncedSearch],
+  );
 
   const queryJson = JSON.stringify(query ?? {});
+  const chosenSortJson = JSON.stringify(chosenSort ?? null);
   const listQuery = useMemo<ListQuery>(() => {
     const base = JSON.parse(queryJson) as ListQuery;
-    return { ...withSearch(base, searchField, debouncedSearch), page: { limit, offset } };
-  }, [queryJson, searchField, debouncedSearch, limit, offset]);
+    const sort = JSON.parse(chosenSortJson) as Record<string, SortDirection> | null;
+    return {
+      ...withSearch(base, searchField, debouncedSearch),
+      ...(sort ? { sort } : {}),
+      page: { limit, offset },
+    };
+  }, [queryJson, chosenSortJson, searchField, debouncedSearch, limit, offset]);
   const queryKey = useMemo(
     () => [...resourceKey(resource), 'list', listQuery] as const,
     [resource, listQuery],
@@ -120,6 +155,9 @@ export function useResourceList<T extends Identified>({
     offset,
     setOffset,
     limit,
+    setLimit,
+    sort: listQuery.sort,
+    setSort,
     data: result.data,
     isPending: result.isPending,
     isFetching: result.isFetching,

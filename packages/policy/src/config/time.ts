@@ -16,10 +16,33 @@ const dayField = (name: string, min: number, max: number) =>
     .nullish();
 
 /**
+ * One weekday (0 = Sunday … 6 = Saturday) or a list of them (`[1, 2, 3, 4, 5]`: Monday to Friday).
+ * A single number is what earlier versions stored; it keeps its meaning.
+ */
+const DayOfWeekSchema = z.union([
+  z
+    .number()
+    .int('dayOfWeek must be a whole number.')
+    .min(0, 'dayOfWeek must be between 0 and 6.')
+    .max(6, 'dayOfWeek must be between 0 and 6.'),
+  z
+    .array(
+      z
+        .number()
+        .int('Each day of the week must be a whole number.')
+        .min(0, 'Each day of the week must be between 0 and 6.')
+        .max(6, 'Each day of the week must be between 0 and 6.'),
+    )
+    .min(1, 'Choose at least one day of the week.')
+    .max(7, 'A week has seven days.')
+    .refine((days) => new Set(days).size === days.length, 'Each day of the week may be chosen once.'),
+]);
+
+/**
  * Passes during a window of the day, in the engine's time zone. `start` defaults to 00:00:00 and
  * `end` to 23:59:59; both are inclusive, and an end without seconds includes its whole minute. A
  * start after the end spans midnight (22:00-02:00). With an interval, the day the window starts
- * on must also match: weekly checks dayOfWeek (0 = Sunday … 6 = Saturday); monthly also
+ * on must also match: weekly checks dayOfWeek (0 = Sunday … 6 = Saturday, one day or a list); monthly also
  * dayOfMonth; yearly also dayOfYear (1-366). Unset day fields and daily intervals match any day.
  */
 export const TimePolicySchema = z.object({
@@ -30,7 +53,7 @@ export const TimePolicySchema = z.object({
   interval: z
     .enum(TIME_INTERVALS, { error: `The interval must be one of: ${TIME_INTERVALS.join(', ')}.` })
     .nullish(),
-  dayOfWeek: dayField('dayOfWeek', 0, 6),
+  dayOfWeek: DayOfWeekSchema.nullish(),
   dayOfMonth: dayField('dayOfMonth', 1, 31),
   dayOfYear: dayField('dayOfYear', 1, 366),
 });

@@ -105,6 +105,37 @@ describe('time policy: days', () => {
   });
 });
 
+describe('time policy: several weekdays', () => {
+  const workdays = time({ interval: 'weekly', dayOfWeek: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' });
+
+  it.each([
+    ['Monday 08:00', '2024-01-08T08:00:00Z', true],
+    ['Friday 12:00', '2024-01-05T12:00:00Z', true],
+    ['Friday 18:01', '2024-01-05T18:01:00Z', false],
+    ['Saturday 12:00', '2024-01-06T12:00:00Z', false],
+    ['Sunday 12:00', '2024-01-07T12:00:00Z', false],
+  ])('Monday to Friday, 08:00-18:00, at %s (%s) → %s', async (_label, dateTime, expected) => {
+    await expect(utc.evaluate(workdays, { dateTime })).resolves.toBe(expected);
+  });
+
+  it('keeps the single weekday of earlier versions, and the weekend as a list', async () => {
+    const saturday = '2024-01-06T12:00:00Z';
+    await expect(
+      utc.evaluate(time({ interval: 'weekly', dayOfWeek: 6 }), { dateTime: saturday }),
+    ).resolves.toBe(true);
+    const weekend = time({ interval: 'weekly', dayOfWeek: [6, 0] });
+    await expect(utc.evaluate(weekend, { dateTime: saturday })).resolves.toBe(true);
+    await expect(utc.evaluate(weekend, { dateTime: '2024-01-08T12:00:00Z' })).resolves.toBe(false);
+  });
+
+  it.each([[[]], [[1, 7]], [[1, 1]], [[1.5]], [['1']]])('rejects the weekday list %j', async (dayOfWeek) => {
+    await expectPolicyError(
+      utc.evaluate(time({ interval: 'weekly', dayOfWeek })),
+      PolicyErrorCode.EVALUATOR_NOT_PROCESSABLE,
+    );
+  });
+});
+
 describe('time policy: time zones', () => {
   const morning = time({ start: '09:00', end: '10:00' });
   const instant = '2024-01-06T09:30:00Z'; // a Saturday

@@ -15,7 +15,8 @@ type PreparedTime = {
   start: number;
   end: number;
   interval: TimeInterval | undefined;
-  dayOfWeek: number | undefined;
+  /** The weekdays the window may start on; undefined for any. */
+  daysOfWeek: readonly number[] | undefined;
   dayOfMonth: number | undefined;
   dayOfYear: number | undefined;
 };
@@ -34,7 +35,12 @@ export const timeEvaluator = defineEvaluator({
       start: config.start ? secondOfDay(config.start, false) : 0,
       end: config.end ? secondOfDay(config.end, true) : LAST_SECOND_OF_DAY,
       interval: config.interval ?? undefined,
-      dayOfWeek: config.dayOfWeek ?? undefined,
+      daysOfWeek:
+        config.dayOfWeek == null
+          ? undefined
+          : typeof config.dayOfWeek === 'number'
+            ? [config.dayOfWeek]
+            : config.dayOfWeek,
       dayOfMonth: config.dayOfMonth ?? undefined,
       dayOfYear: config.dayOfYear ?? undefined,
     } satisfies PreparedTime,
@@ -53,7 +59,7 @@ export const timeEvaluator = defineEvaluator({
 
     if (config.interval === undefined || config.interval === TimeInterval.DAILY) return true;
 
-    if (config.dayOfWeek !== undefined && weekdayOfEpochDay(windowDay) !== config.dayOfWeek) {
+    if (config.daysOfWeek !== undefined && !config.daysOfWeek.includes(weekdayOfEpochDay(windowDay))) {
       return false;
     }
     if (config.interval === TimeInterval.WEEKLY) return true;

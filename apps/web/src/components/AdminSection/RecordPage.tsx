@@ -1,6 +1,6 @@
 import type { PlainPhraseKey } from '@federa/phrases';
 import type { ListQuery } from '@federa/schemas';
-import { Alert, Anchor, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { labelOf, type ResourceRef } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { SectionNav, type SectionTab } from './SectionNav.tsx';
 import { BusyIndicator } from '../BusyIndicator/BusyIndicator.tsx';
+import { PageHeading } from '../PageHeading/PageHeading.tsx';
 
 export interface RecordContext<T> {
   readonly record: T;
@@ -73,7 +74,7 @@ export function RecordPage({ resource, kind, tabs, query, listPath }: RecordPage
           {t(kind)}
         </Text>
         <Group gap="xs">
-          <Title order={1}>{name}</Title>
+          <PageHeading>{name}</PageHeading>
         </Group>
       </Stack>
       <SectionNav tabs={tabs} label={name} />

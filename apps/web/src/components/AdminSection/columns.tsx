@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../session/session-context.tsx';
 import type { ResourceListColumn } from '../ResourceList/ResourceList.tsx';
+import { RelativeTime } from '../RelativeTime/RelativeTime.tsx';
 
 interface Named {
   readonly id: string;
@@ -11,6 +12,8 @@ interface Named {
   readonly built_in?: boolean;
   readonly realm_id?: string | null;
   readonly realm?: { readonly name: string } | null;
+  readonly created_at?: string | null;
+  readonly updated_at?: string | null;
 }
 
 function BuiltInBadge() {
@@ -52,11 +55,13 @@ function RealmName({ item }: { readonly item: Named }) {
   return <>{name ?? ''}</>;
 }
 
-/** Name (with a "built-in" badge) of identity records. */
+/** Name (with a "built-in" badge) of identity records, linking to the record, sortable. */
 export function nameColumn<T extends Named>(): ResourceListColumn<T> {
   return {
     key: 'name',
     header: 'admin.fields.name',
+    sortKey: 'name',
+    link: true,
     render: (item) => (
       <>
         <Text span fw={500}>
@@ -72,6 +77,7 @@ export function displayNameColumn<T extends Named>(): ResourceListColumn<T> {
   return {
     key: 'display_name',
     header: 'admin.fields.displayName',
+    sortKey: 'display_name',
     render: (item) => item.display_name ?? '',
   };
 }
@@ -84,4 +90,30 @@ export function realmColumn<T extends Named>(): ResourceListColumn<T> {
 /** Name, display name and realm: the columns most identity lists show. */
 export function identityColumns<T extends Named>(): ResourceListColumn<T>[] {
   return [nameColumn<T>(), displayNameColumn<T>(), realmColumn<T>()];
+}
+
+/** When the record was created, relative ("3 days ago"); sorts newest first on the first press. */
+export function createdColumn<T extends Named>(): ResourceListColumn<T> {
+  return {
+    key: 'created_at',
+    header: 'admin.list.createdAt',
+    sortKey: 'created_at',
+    sortFirst: 'DESC',
+    render: (item) => <RelativeTime value={item.created_at} />,
+  };
+}
+
+export function updatedColumn<T extends Named>(): ResourceListColumn<T> {
+  return {
+    key: 'updated_at',
+    header: 'admin.list.updatedAt',
+    sortKey: 'updated_at',
+    sortFirst: 'DESC',
+    render: (item) => <RelativeTime value={item.updated_at} />,
+  };
+}
+
+/** The identity columns plus when each record was created and last changed: the identity lists. */
+export function identityListColumns<T extends Named>(): ResourceListColumn<T>[] {
+  return [...identityColumns<T>(), createdColumn<T>(), updatedColumn<T>()];
 }

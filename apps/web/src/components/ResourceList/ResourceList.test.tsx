@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -169,5 +169,69 @@ describe('ResourceList', () => {
     await waitFor(() => expect(shownNames()).toEqual(['alice', 'carol']));
     act(() => live.socket.push('user', 'created', { id: 'b', name: 'bob' }));
     await waitFor(() => expect(shownNames()).toEqual(['alice', 'bob', 'carol']));
+  });
+
+  it('orders by a column heading on the server: first press ascending, the next descending', async () => {
+    const { server } = await setup(
+      [
+        { id: 'b', name: 'bob' },
+        { id: 'a', name: 'alice' },
+        { id: 'c', name: 'carol' },
+      ],
+      {
+        query: { sort: { created_at: 'DESC' } },
+        columns: [{ key: 'name', header: 'admin.fields.name', sortKey: 'name', render: (item) => item.name }],
+      },
+    );
+    await waitFor(() => expect(shownNames()).toEqual(['bob', 'alice', 'carol']));
+    const heading = screen.getByRole('columnheader', { name: 'Name' });
+    expect(heading).toHaveAttribute('aria-sort', 'none');
+
+    const actions = userEvent.setup();
+    await actions.click(within(heading).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(shownNames()).toEqual(['alice', 'bob', 'carol']));
+    expect(heading).toHaveAttribute('aria-sort', 'ascending');
+    expect(listCalls(server).at(-1)?.query.get('sort')).toBe('name');
+
+    // The keyboard works as well: Enter on the focused heading reverses the order.
+    within(heading).getByRole('button', { name: 'Name' }).focus();
+    await actions.keyboard('{Enter}');
+    await waitFor(() => expect(shownNames()).toEqual(['carol', 'bob', 'alice']));
+    expect(heading).toHaveAttribute('aria-sort', 'descending');
+    expect(listCalls(server).at(-1)?.query.get('sort')).toBe('-name');
+  });
+
+  it('says how many records the list holds, in words with the right plural', async () => {
+    await setup(
+      Array.from({ length: 12 }, (_, index) => user(index + 1)),
+      { countNoun: 'users' },
+    );
+    expect(await screen.findByText('12 users')).toBeInTheDocument();
+    cleanup();
+    await setup([user(1)], { countNoun: 'users' });
+    expect(await screen.findByText('1 user')).toBeInTheDocument();
+  });
+
+  it('shows the page size a person picks and remembers it for the list', async () => {
+    const rows = Array.from({ length: 30 }, (_, index) => user(index + 1));
+    const { server } = await setup(rows, { query: { sort: { name: 'ASC' } } });
+    await waitFor(() => expect(shownNames()).toHaveLength(10));
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '25');
+    await waitFor(() => expect(shownNames()).toHaveLength(25));
+    expect(listCalls(server).at(-1)?.query.get('page[limit]')).toBe('25');
+
+    cleanup();
+    await setup(rows, { query: { sort: { name: 'ASC' } } });
+    await waitFor(() => expect(shownNames()).toHaveLength(25));
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  });
+
+  it('links the name of a row to the record', async () => {
+    await setup([{ id: 'a', name: 'alice' }], {
+      columns: [{ key: 'name', header: 'admin.fields.name', link: true, render: (item) => item.name }],
+      detailPath: (item) => `/admin/users/${item.id}`,
+    });
+    const link = await screen.findByRole('link', { name: 'alice' });
+    expect(link).toHaveAttribute('href', '/admin/users/a');
   });
 });

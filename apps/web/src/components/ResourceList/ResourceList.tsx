@@ -1,5 +1,19 @@
 import type { PlainPhraseKey } from '@federa/phrases';
-import { ActionIcon, Alert, Button, Center, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
+import type { SortDirection } from '@federa/schemas';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +30,22 @@ import { EmptyListText } from '../EmptyListText/EmptyListText.tsx';
 import { Pagination } from '../Pagination/Pagination.tsx';
 import { useDeleteConfirmation } from './use-delete-confirmation.tsx';
 import { BusyIndicator } from '../BusyIndicator/BusyIndicator.tsx';
+import { PAGE_SIZES } from '../../resources/page-size-storage.ts';
+import type { ListCountNoun } from './list-count.ts';
+import classes from './ResourceList.module.css';
+import { SortableHeader } from './SortableHeader.tsx';
 
 export interface ResourceListColumn<T> {
   readonly key: string;
   /** Column heading (a phrase key). */
   readonly header: PlainPhraseKey;
   readonly render: (item: T) => ReactNode;
+  /** Field the server orders by when the heading is pressed; the column is not sortable without. */
+  readonly sortKey?: string;
+  /** Order of the first press on the heading (newest first suits dates). ASC by default. */
+  readonly sortFirst?: SortDirection;
+  /** The cell links to the record (`detailPath`), as the name of a row does. */
+  readonly link?: boolean;
 }
 
 export interface ResourceListProps<T extends Identified> extends UseResourceListOptions {
@@ -41,17 +65,27 @@ export interface ResourceListProps<T extends Identified> extends UseResourceList
   readonly emptyPhrase?: PlainPhraseKey;
   /** Placed next to the search box (e.g. a filter). */
   readonly toolbar?: ReactNode;
+  /** What the total above the list counts ("94 permissions"); "entries" by default. */
+  readonly countNoun?: ListCountNoun;
+  /** Placeholder of the search box, naming the fields it searches; "Search by name…" by default. */
+  readonly searchPlaceholder?: PlainPhraseKey;
   /** The list state from `useResourceList`, when the page needs it too (otherwise created inside). */
   readonly state?: ResourceListState<T>;
 }
 
 /**
  * A searchable, paged table of one resource with live updates: search box (prefix match on
- * `searchField`, debounced 200 ms), 10 rows per page, loading and error states, "No more items
- * available..." when empty, open and delete (confirmed in a modal) per row.
+ * `searchField`, debounced 200 ms), the total, headings that order the list on the server, 10 rows
+ * per page or another size the person picks (remembered per list), loading and error states, "No
+ * more items available..." when empty, open and delete (confirmed in a modal) per row. The actions
+ * stay at the right edge while a narrow table scrolls sideways inside its own container.
  */
 export function ResourceList<T extends Identified>(props: ResourceListProps<T>) {
-  const ownState = useResourceList<T>({ ...props, enabled: props.enabled !== false && !props.state });
+  const ownState = useResourceList<T>({
+    ...props,
+    pageSizeKey: `${props.resource.service}/${props.resource.path}`,
+    enabled: props.enabled !== false && !props.state,
+  });
   const state = props.state ?? ownState;
   return <ResourceListView {...props} state={state} />;
 }
@@ -67,6 +101,8 @@ function ResourceListView<T extends Identified>({
   emptyPhrase,
   toolbar,
   searchField = 'name',
+  countNoun = 'entries',
+  searchPlaceholder = 'admin.list.searchPlaceholder',
   resource,
   state,
 }: ResourceListProps<T> & { readonly state: ResourceListState<T> }) {
@@ -81,6 +117,15 @@ function ResourceListView<T extends Identified>({
   const { data, error, isPending, isFetching } = state;
   const deletable = (item: T) => (typeof canDelete === 'function' ? canDelete(item) : canDelete);
   const hasActions = Boolean(rowActions || detailPath || canDelete);
+  const [sortField, sortDirection] = Object.entries(state.sort ?? {})[0] ?? [];
+  const cell = (column: ResourceListColumn<T>, item: T) =>
+    column.link && detailPath ? (
+      <Anchor component={Link} to={detailPath(item)} c="inherit" underline="hover">
+        {column.render(item)}
+      </Anchor>
+    ) : (
+      column.render(item)
+    );
 
   return (
     <Stack gap="sm">
@@ -90,7 +135,7 @@ function ResourceListView<T extends Identified>({
             <TextInput
               type="search"
               label={t('admin.list.search')}
-              placeholder={t('admin.list.searchPlaceholder')}
+              placeholder={t(searchPlaceholder)}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={state.search}
               onChange={(event) => state.setSearch(event.currentTarget.value)}
@@ -101,6 +146,12 @@ function ResourceListView<T extends Identified>({
           )}
           {toolbar}
         </Group>
+      )}
+
+      {data && data.data.length > 0 && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t(`admin.list.count.${countNoun}`, { count: data.meta.total })}
+        </Text>
       )}
 
       {error !== null && !data ? (
@@ -129,13 +180,24 @@ function ResourceListView<T extends Identified>({
           <Table striped highlightOnHover aria-label={t(label)} aria-busy={isFetching}>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} scope="col">
-                    {t(column.header)}
-                  </Table.Th>
-                ))}
+                {columns.map((column) =>
+                  column.sortKey ? (
+                    <SortableHeader
+                      key={column.key}
+                      direction={sortField === column.sortKey ? sortDirection : undefined}
+                      firstDirection={column.sortFirst}
+                      onSort={(direction) => state.setSort(column.sortKey!, direction)}
+                    >
+                      {t(column.header)}
+                    </SortableHeader>
+                  ) : (
+                    <Table.Th key={column.key} scope="col">
+                      {t(column.header)}
+                    </Table.Th>
+                  ),
+                )}
                 {hasActions && (
-                  <Table.Th scope="col" ta="right">
+                  <Table.Th scope="col" ta="right" className={classes.actions}>
                     {t('admin.list.actions')}
                   </Table.Th>
                 )}
@@ -147,10 +209,10 @@ function ResourceListView<T extends Identified>({
                 return (
                   <Table.Tr key={item.id}>
                     {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(item)}</Table.Td>
+                      <Table.Td key={column.key}>{cell(column, item)}</Table.Td>
                     ))}
                     {hasActions && (
-                      <Table.Td>
+                      <Table.Td className={classes.actions}>
                         <Group gap={4} justify="end" wrap="nowrap">
                           {rowActions?.(item)}
                           {detailPath && (
@@ -184,14 +246,27 @@ function ResourceListView<T extends Identified>({
         </Table.ScrollContainer>
       )}
 
-      {data && data.meta.total > data.meta.limit && (
-        <Pagination
-          total={data.meta.total}
-          limit={data.meta.limit}
-          offset={state.offset}
-          onChange={state.setOffset}
-          disabled={isFetching}
-        />
+      {data && data.data.length > 0 && (
+        <Group justify="space-between" align="end" gap="sm">
+          {data.meta.total > data.meta.limit ? (
+            <Pagination
+              total={data.meta.total}
+              limit={data.meta.limit}
+              offset={state.offset}
+              onChange={state.setOffset}
+              disabled={isFetching}
+            />
+          ) : (
+            <span />
+          )}
+          <NativeSelect
+            size="xs"
+            label={t('admin.list.pageSize')}
+            data={PAGE_SIZES.map(String)}
+            value={String(state.limit)}
+            onChange={(event) => state.setLimit(Number(event.currentTarget.value))}
+          />
+        </Group>
       )}
     </Stack>
   );

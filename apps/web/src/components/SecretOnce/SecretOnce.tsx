@@ -1,9 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-
-/** How long "Copied" shows after copying (docs/product/analysis-platform.md §9: copy feedback 1500 ms). */
-export const COPY_FEEDBACK_MS = 1500;
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { CopyValueButton } from '../CopyValueButton/CopyValueButton.tsx';
 
 export interface SecretOnceProps {
   /** What the value is, e.g. "New secret of the robot" (also names the copy button). */
@@ -33,7 +30,6 @@ function download(name: string, text: string): void {
  * copy button with 1.5 s of feedback, and optionally a download.
  */
 export function SecretOnce({ label, value, warning, downloadName, downloadLabel }: SecretOnceProps) {
-  const { t } = useTranslation();
   return (
     <Stack gap="xs">
       <Alert color="yellow" variant="default" icon={<IconAlertTriangle aria-hidden />} role="status">
@@ -46,19 +42,7 @@ export function SecretOnce({ label, value, warning, downloadName, downloadLabel 
         {value}
       </Code>
       <Group gap="xs">
-        <CopyButton value={value} timeout={COPY_FEEDBACK_MS}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-              aria-label={copied ? t('copy.copied') : t('copy.label', { name: label })}
-            >
-              {copied ? t('copy.copied') : t('copy.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={value} name={label} />
         {downloadName && (
           <Button
             size="xs"

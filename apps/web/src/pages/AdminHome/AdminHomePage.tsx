@@ -28,6 +28,7 @@ import {
 import { adminHubResources } from '../../resources/admin-hub-resources.ts';
 import { authResources, type ResourceRef } from '../../resources/resource-types.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
+import { PageHeading } from '../../components/PageHeading/PageHeading.tsx';
 
 interface Tile {
   readonly key: string;
@@ -216,7 +217,7 @@ export function AdminHomePage() {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={1}>{t('app.pages.admin')}</Title>
+        <PageHeading>{t('app.pages.admin')}</PageHeading>
         <Text>{t('adminHome.intro')}</Text>
       </Stack>
       <Stack gap="sm">

@@ -1,7 +1,7 @@
 import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
-import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
@@ -32,7 +32,10 @@ export function ClientListPage() {
       resource={authResources.clients}
       query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
       label="admin.clients.title"
-      columns={identityColumns<Client>()}
+      columns={identityListColumns<Client>()}
+      countNoun="clients"
+      searchField="search"
+      searchPlaceholder="admin.list.searchNameOrDisplayName"
       itemName={(client) => client.name}
       detailPath={(client) => `${LIST_PATH}/${client.id}`}
       canDelete={(client) => hasPermission(P.CLIENT_DELETE) && !client.built_in}

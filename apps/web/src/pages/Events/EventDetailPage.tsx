@@ -9,6 +9,7 @@ import { adminHubResources, type AuditEvent } from '../../resources/admin-hub-re
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { changesOf, valueText } from './event-changes.ts';
 import { ActorName, EventNameBadge, EventTime } from './event-parts.tsx';
+import { PageHeading } from '../../components/PageHeading/PageHeading.tsx';
 
 const ACCOUNT_PAGES: Record<string, string> = {
   user: '/admin/users',
@@ -98,9 +99,9 @@ export function EventDetailPage() {
         <Text c="dimmed" size="sm">
           {t('app.pages.event')}
         </Text>
-        <Title order={1}>
+        <PageHeading>
           <Code fz="inherit">{event.ref_type}</Code> <EventNameBadge name={event.name} />
-        </Title>
+        </PageHeading>
       </Stack>
       <FactTable
         label={t('app.pages.event')}

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   type EventFilterValues,
 } from './event-filters.ts';
 import { ActorName, EventNameBadge, EventTime } from './event-parts.tsx';
+import { PageHeading } from '../../components/PageHeading/PageHeading.tsx';
 
 export { EventDetailPage } from './EventDetailPage.tsx';
 
@@ -106,7 +107,7 @@ export function EventListPage() {
   });
   return (
     <Stack gap="md">
-      <Title order={1}>{t('app.pages.events')}</Title>
+      <PageHeading>{t('app.pages.events')}</PageHeading>
       <Text>{t('events.intro')}</Text>
       <EventFilters
         values={filters}

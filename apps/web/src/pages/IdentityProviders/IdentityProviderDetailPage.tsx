@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { authResources } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { isPreset, isProtocol } from './identity-provider-form.tsx';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
+import { PageHeading } from '../../components/PageHeading/PageHeading.tsx';
 
 /** `/admin/identity-providers/{id}`: the form and the role mappings. */
 export function IdentityProviderDetailPage() {
@@ -24,7 +25,7 @@ export function IdentityProviderDetailPage() {
   if (provider.isError || provider.deleted || !provider.data)
     return (
       <Stack>
-        <Title order={1}>{t('app.pages.identityProvider')}</Title>
+        <PageHeading>{t('app.pages.identityProvider')}</PageHeading>
         <Text c="red" role="alert">
           {t(errorPhraseKey(provider.error ?? { code: 'entity_not_found' }))}
         </Text>
@@ -43,9 +44,9 @@ export function IdentityProviderDetailPage() {
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Title order={1}>
+        <PageHeading>
           {t('app.pages.identityProvider')}: {data.display_name || data.name}
-        </Title>
+        </PageHeading>
         {isPreset(data.preset) ? (
           <Badge variant="light">{t(`adminB.identityProviders.presets.${data.preset}`)}</Badge>
         ) : (

@@ -1,3 +1,4 @@
+import { createdColumn, updatedColumn } from '../../components/AdminSection/columns.tsx';
 import { Badge } from '@mantine/core';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
@@ -30,13 +31,23 @@ export function IdentityProviderListPage() {
   return (
     <ResourceList<IdentityProvider>
       resource={authResources.identityProviders}
-      query={{ filter }}
+      query={{ filter, sort: { name: 'ASC' } }}
+      countNoun="identityProviders"
+      searchField="search"
+      searchPlaceholder="admin.list.searchNameOrDisplayName"
       label="app.pages.identityProviders"
       columns={[
-        { key: 'name', header: 'adminB.common.name', render: (provider) => provider.name },
+        {
+          key: 'name',
+          header: 'adminB.common.name',
+          sortKey: 'name',
+          link: true,
+          render: (provider) => provider.name,
+        },
         {
           key: 'display_name',
           header: 'adminB.common.displayName',
+          sortKey: 'display_name',
           render: (provider) => provider.display_name ?? '',
         },
         {
@@ -49,6 +60,8 @@ export function IdentityProviderListPage() {
           header: 'adminB.common.enabled',
           render: (provider) => <EnabledText enabled={provider.enabled !== false} />,
         },
+        createdColumn<IdentityProvider>(),
+        updatedColumn<IdentityProvider>(),
       ]}
       detailPath={(provider) => `/admin/identity-providers/${provider.id}`}
       canDelete={hasPermission(P.IDENTITY_PROVIDER_DELETE)}

@@ -1,7 +1,7 @@
 import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
-import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { PERMISSION_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
@@ -35,7 +35,8 @@ export function PermissionListPage() {
         resource={authResources.permissions}
         query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
         label="app.pages.permissions"
-        columns={identityColumns<Permission>()}
+        columns={identityListColumns<Permission>()}
+        countNoun="permissions"
         itemName={(permission) => permission.name}
         detailPath={(permission) => `${LIST_PATH}/${permission.id}`}
         canDelete={(permission) => hasPermission(P.PERMISSION_DELETE) && !permission.built_in}

@@ -139,7 +139,8 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
                     <Button
                       size="xs"
                       variant={on ? 'filled' : 'light'}
-                      color={on ? 'red' : undefined}
+                      // The darkest red keeps white text above the AA contrast ratio.
+                      color={on ? 'red.9' : undefined}
                       loading={busy === candidate.id}
                       leftSection={
                         on ? <IconMinus size={14} aria-hidden /> : <IconPlus size={14} aria-hidden />

@@ -139,14 +139,14 @@ describe('PolicyForm: time', () => {
     const { user, api } = await openAdd();
     await chooseType(user, 'Time');
     await user.type(screen.getByRole('textbox', { name: 'Start time' }), '25:00');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'weekly');
-    await user.type(screen.getByRole('textbox', { name: 'Day of the week' }), '7');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'monthly');
+    await user.type(screen.getByRole('textbox', { name: 'Day of the month' }), '32');
     await user.click(submit());
     expect(screen.getByRole('textbox', { name: 'Start time' })).toHaveAccessibleDescription(
       expect.stringContaining('The value must be a time of day (HH:MM or HH:MM:SS)'),
     );
-    expect(screen.getByRole('textbox', { name: 'Day of the week' })).toHaveAccessibleDescription(
-      expect.stringContaining('The maximum value allowed is 6'),
+    expect(screen.getByRole('textbox', { name: 'Day of the month' })).toHaveAccessibleDescription(
+      expect.stringContaining('The maximum value allowed is 31'),
     );
     expect(api.creates).toHaveLength(0);
   });
@@ -173,14 +173,14 @@ describe('PolicyForm: time', () => {
     const interval = () => screen.getByRole('combobox', { name: 'Interval' });
 
     // No interval: no day fields.
-    expect(screen.queryByRole('textbox', { name: 'Day of the week' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Days of the week' })).not.toBeInTheDocument();
     await user.selectOptions(interval(), 'yearly');
-    await user.type(screen.getByRole('textbox', { name: 'Day of the week' }), '1');
+    await user.click(screen.getByRole('checkbox', { name: 'Monday' }));
     await user.type(screen.getByRole('textbox', { name: 'Day of the month' }), '15');
     await user.type(screen.getByRole('textbox', { name: 'Day of the year' }), '100');
 
     await user.selectOptions(interval(), 'weekly');
-    expect(screen.getByRole('textbox', { name: 'Day of the week' })).toHaveValue('1');
+    expect(screen.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
     expect(screen.queryByRole('textbox', { name: 'Day of the month' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Day of the year' })).not.toBeInTheDocument();
 
@@ -202,6 +202,23 @@ describe('PolicyForm: time', () => {
       interval: 'weekly',
       dayOfWeek: 1,
     });
+  });
+});
+
+describe('PolicyForm: weekdays', () => {
+  it('takes Monday to Friday as a list of weekdays', async () => {
+    const { user, api } = await openAdd();
+    await chooseType(user, 'Time');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'weekly');
+    const days = screen.getByRole('group', { name: 'Days of the week' });
+    // Checked out of order on purpose: the list is sent in the order of the week.
+    for (const day of ['Friday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday']) {
+      await user.click(within(days).getByRole('checkbox', { name: day }));
+    }
+    expect(within(days).getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+    await user.click(submit());
+    await waitFor(() => expect(api.creates).toHaveLength(1));
+    expect(api.creates[0]).toMatchObject({ type: 'time', interval: 'weekly', dayOfWeek: [1, 2, 3, 4, 5] });
   });
 });
 

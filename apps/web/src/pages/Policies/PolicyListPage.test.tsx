@@ -18,7 +18,7 @@ describe('list pages', () => {
     await waitFor(() => expect(within(table).getByText('office-hours')).toBeInTheDocument());
     expect(within(table).getByText('Time')).toBeInTheDocument();
     expect(within(table).getByText('Identity')).toBeInTheDocument();
-    await user.click(within(table).getByRole('link', { name: /office-hours/ }));
+    await user.click(within(table).getByRole('link', { name: 'office-hours' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/policies/p-1'));
   });
 
@@ -38,7 +38,7 @@ describe('list pages', () => {
     expect(within(table).getByText('GitHub')).toBeInTheDocument();
     expect(within(table).getByText('LDAP')).toBeInTheDocument();
     expect(within(table).getByText('No')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: /corp-ldap/ })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: 'corp-ldap' })).toHaveAttribute(
       'href',
       '/admin/identity-providers/i-2',
     );

@@ -1,3 +1,4 @@
+import { createdColumn, updatedColumn } from '../../components/AdminSection/columns.tsx';
 import { Badge } from '@mantine/core';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
@@ -22,15 +23,30 @@ export function PolicyListPage() {
       resource={authResources.policies}
       label="app.pages.policies"
       query={{ filter, sort: { name: 'ASC' }, include: ['parent'] }}
+      countNoun="policies"
       columns={[
-        { key: 'name', header: 'adminB.common.name', render: (policy) => policy.name },
+        {
+          key: 'name',
+          header: 'adminB.common.name',
+          sortKey: 'name',
+          link: true,
+          render: (policy) => policy.name,
+        },
         {
           key: 'display_name',
           header: 'adminB.common.displayName',
+          sortKey: 'display_name',
           render: (policy) => policy.display_name ?? '',
         },
-        { key: 'type', header: 'adminB.policies.type', render: (policy) => <TypeBadge type={policy.type} /> },
+        {
+          key: 'type',
+          header: 'adminB.policies.type',
+          sortKey: 'type',
+          render: (policy) => <TypeBadge type={policy.type} />,
+        },
         { key: 'parent', header: 'adminB.policies.parent', render: (policy) => policy.parent?.name ?? '' },
+        createdColumn<Policy>(),
+        updatedColumn<Policy>(),
       ]}
       detailPath={(policy) => `/admin/policies/${policy.id}`}
       canDelete={(policy) => hasPermission(P.PERMISSION_DELETE) && policy.built_in !== true}

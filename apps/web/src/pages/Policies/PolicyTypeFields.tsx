@@ -14,6 +14,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { DECISION_STRATEGIES, TIME_INTERVALS, type TimeInterval } from '@federa/policy';
 import { useTranslation } from 'react-i18next';
 import { NamesInput } from './NamesInput.tsx';
+import { WEEK, weekdayName } from './weekdays.ts';
 import {
   DAY_FIELDS_OF_INTERVAL,
   DAY_OF_YEAR_MAX,
@@ -30,7 +31,7 @@ function itemErrors(form: PolicyForm, path: string, count: number) {
 
 /** The settings of the chosen policy type (composite children are handled by the page). */
 export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const values = form.getValues();
   const strategyOptions = DECISION_STRATEGIES.map((value) => ({
     value,
@@ -99,22 +100,22 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
               ...TIME_INTERVALS.map((value) => ({ value, label: t(`adminB.policies.intervals.${value}`) })),
             ]}
           />
-          {applicable.length > 0 && (
+          {applicable.includes('dayOfWeek') && (
+            <Checkbox.Group
+              {...form.getInputProps('dayOfWeek')}
+              key={form.key('dayOfWeek')}
+              label={t('adminB.policies.dayOfWeek')}
+              description={t('adminB.policies.dayOfWeekDescription')}
+            >
+              <Group mt="xs" gap="md">
+                {WEEK.map((day) => (
+                  <Checkbox key={day} value={String(day)} label={weekdayName(day, i18n.language)} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+          {applicable.length > 1 && (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {applicable.includes('dayOfWeek') && (
-                <NumberInput
-                  {...form.getInputProps('dayOfWeek')}
-                  key={form.key('dayOfWeek')}
-                  label={t('adminB.policies.dayOfWeek')}
-                  description={t('adminB.policies.dayOfWeekDescription')}
-                  placeholder="0-6"
-                  min={0}
-                  max={6}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="none"
-                />
-              )}
               {applicable.includes('dayOfMonth') && (
                 <NumberInput
                   {...form.getInputProps('dayOfMonth')}

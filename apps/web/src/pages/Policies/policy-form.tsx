@@ -69,7 +69,8 @@ export interface PolicyFormValues {
   timeStart: string;
   timeEnd: string;
   interval: TimeInterval | '';
-  dayOfWeek: number | string;
+  /** Weekdays as strings ('0' = Sunday … '6' = Saturday), the values of the checkbox group. */
+  dayOfWeek: string[];
   dayOfMonth: number | string;
   dayOfYear: number | string;
   // attributeNames
@@ -104,7 +105,7 @@ export function initialPolicyValues(
     timeStart: '',
     timeEnd: '',
     interval: '',
-    dayOfWeek: '',
+    dayOfWeek: [],
     dayOfMonth: '',
     dayOfYear: '',
     names: [''],
@@ -121,6 +122,11 @@ export function initialPolicyValues(
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number | string => (typeof value === 'number' ? value : '');
 const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+/** A stored weekday or list of weekdays (earlier versions stored a single number). */
+const weekdays = (value: unknown): string[] =>
+  (typeof value === 'number' ? [value] : Array.isArray(value) ? value : [])
+    .filter((day): day is number => typeof day === 'number')
+    .map(String);
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
@@ -140,7 +146,7 @@ export function policyToValues(policy: Policy): PolicyFormValues {
     timeStart: policy.type === 'time' ? str(policy.start) : '',
     timeEnd: policy.type === 'time' ? str(policy.end) : '',
     interval: str(policy.interval) as TimeInterval | '',
-    dayOfWeek: num(policy.dayOfWeek),
+    dayOfWeek: weekdays(policy.dayOfWeek),
     dayOfMonth: num(policy.dayOfMonth),
     dayOfYear: num(policy.dayOfYear),
     names: policy.type === 'attributeNames' ? strings(policy.names) : base.names,
@@ -163,7 +169,11 @@ export function policyToValues(policy: Policy): PolicyFormValues {
 export function withInterval(interval: TimeInterval | ''): Partial<PolicyFormValues> {
   const keep = DAY_FIELDS_OF_INTERVAL[interval];
   const next: Partial<PolicyFormValues> = { interval };
-  for (const field of DAY_FIELDS) if (!keep.includes(field)) next[field] = '';
+  for (const field of DAY_FIELDS) {
+    if (keep.includes(field)) continue;
+    if (field === 'dayOfWeek') next.dayOfWeek = [];
+    else next[field] = '';
+  }
   return next;
 }
 
@@ -181,6 +191,15 @@ export function parseQuery(text: string): Record<string, unknown> | undefined {
 
 const dayValue = (value: number | string): number | null =>
   value === '' || value === null ? null : Number(value);
+
+/**
+ * The chosen weekdays, Monday to Sunday in the week's order; a single day is sent as a number, the
+ * form the original's clients read.
+ */
+const weekdayValue = (days: readonly string[]): number | number[] | null => {
+  const sorted = [...new Set(days.map(Number))].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7));
+  return sorted.length === 0 ? null : sorted.length === 1 ? sorted[0]! : sorted;
+};
 
 export interface PolicyValidationContext {
   /** Creating (children are chosen in the form) rather than editing. */
@@ -231,8 +250,11 @@ export function validatePolicy(
         dayOfMonth: [1, 31],
         dayOfYear: [1, DAY_OF_YEAR_MAX],
       };
-      for (const field of applicable)
+      for (const field of applicable) {
+        // The weekdays are checkboxes: whatever is chosen is valid.
+        if (field === 'dayOfWeek') continue;
         collect(errors, field, checkInteger(values[field], { min: bounds[field][0], max: bounds[field][1] }));
+      }
       break;
     }
     case 'attributeNames':
@@ -274,7 +296,8 @@ export function policySettings(values: PolicyFormValues): Record<string, unknown
         end: textOrNull(values.timeEnd),
         interval: values.interval || null,
       };
-      for (const field of DAY_FIELDS)
+      settings.dayOfWeek = applicable.includes('dayOfWeek') ? weekdayValue(values.dayOfWeek) : null;
+      for (const field of ['dayOfMonth', 'dayOfYear'] as const)
         settings[field] = applicable.includes(field) ? dayValue(values[field]) : null;
       return settings;
     }

@@ -1,6 +1,11 @@
 import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
-import { displayNameColumn, nameColumn } from '../../components/AdminSection/columns.tsx';
+import {
+  createdColumn,
+  displayNameColumn,
+  nameColumn,
+  updatedColumn,
+} from '../../components/AdminSection/columns.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
@@ -30,7 +35,15 @@ export function RealmListPage() {
       resource={authResources.realms}
       query={{ sort: { name: 'ASC' } }}
       label="app.pages.realms"
-      columns={[nameColumn<Realm>(), displayNameColumn<Realm>()]}
+      columns={[
+        nameColumn<Realm>(),
+        displayNameColumn<Realm>(),
+        createdColumn<Realm>(),
+        updatedColumn<Realm>(),
+      ]}
+      countNoun="realms"
+      searchField="search"
+      searchPlaceholder="admin.list.searchNameOrDisplayName"
       itemName={(realm) => realm.name}
       detailPath={(realm) => `${LIST_PATH}/${realm.id}`}
       canDelete={(realm) =>

@@ -2,6 +2,7 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBox, IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeading } from '../../components/PageHeading/PageHeading.tsx';
 
 /** /admin/services: the services the hub works with, each with a link to its screen. */
 export function ServicesPage() {
@@ -22,7 +23,7 @@ export function ServicesPage() {
   ];
   return (
     <Stack gap="md">
-      <Title order={1}>{t('app.pages.services')}</Title>
+      <PageHeading>{t('app.pages.services')}</PageHeading>
       <Text>{t('registries.services.intro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {services.map((service) => (

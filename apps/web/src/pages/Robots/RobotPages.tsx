@@ -1,7 +1,7 @@
 import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
-import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { ROBOT_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
@@ -35,7 +35,10 @@ export function RobotListPage() {
         resource={authResources.robots}
         query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
         label="app.pages.robots"
-        columns={identityColumns<Robot>()}
+        columns={identityListColumns<Robot>()}
+        countNoun="robots"
+        searchField="search"
+        searchPlaceholder="admin.list.searchNameOrDisplayName"
         itemName={(robot) => robot.name}
         detailPath={(robot) => `${LIST_PATH}/${robot.id}`}
         canDelete={hasPermission(P.ROBOT_DELETE)}

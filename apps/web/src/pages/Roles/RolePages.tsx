@@ -1,7 +1,7 @@
 import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
-import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { ROLE_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
@@ -44,7 +44,10 @@ export function RoleListPage() {
         resource={authResources.roles}
         query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
         label="app.pages.roles"
-        columns={identityColumns<Role>()}
+        columns={identityListColumns<Role>()}
+        countNoun="roles"
+        searchField="search"
+        searchPlaceholder="admin.list.searchNameOrDisplayName"
         itemName={(role) => role.name}
         detailPath={(role) => `${LIST_PATH}/${role.id}`}
         canDelete={(role) => hasPermission(P.ROLE_DELETE) && !role.built_in}

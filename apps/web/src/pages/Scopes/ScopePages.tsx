@@ -1,6 +1,6 @@
 import { PermissionName as P } from '@federa/schemas';
 import { useNavigate } from 'react-router';
-import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
@@ -41,7 +41,8 @@ export function ScopeListPage() {
       resource={authResources.scopes}
       query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
       label="admin.scopes.title"
-      columns={identityColumns<Scope>()}
+      columns={identityListColumns<Scope>()}
+      countNoun="scopes"
       itemName={(scope) => scope.name}
       detailPath={(scope) => `${LIST_PATH}/${scope.id}`}
       canDelete={(scope) => hasPermission(P.SCOPE_DELETE) && !scope.built_in}

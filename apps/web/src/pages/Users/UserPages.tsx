@@ -2,7 +2,7 @@ import { PermissionName as P } from '@federa/schemas';
 import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
-import { identityColumns } from '../../components/AdminSection/columns.tsx';
+import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
@@ -38,7 +38,10 @@ export function UserListPage() {
         resource={authResources.users}
         query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
         label="app.pages.users"
-        columns={identityColumns<User>()}
+        columns={identityListColumns<User>()}
+        countNoun="users"
+        searchField="search"
+        searchPlaceholder="admin.list.searchPeople"
         itemName={(user) => user.name}
         detailPath={(user) => `${LIST_PATH}/${user.id}`}
         // Nobody is offered to delete themselves: they would lock themselves out mid-session.

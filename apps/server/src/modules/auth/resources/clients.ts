@@ -69,7 +69,8 @@ export const clientResource: ResourceDefinition = {
       hidden: ['secret'],
     },
     filters: ['id', 'name', 'display_name', 'realm_id', 'is_confidential', 'active'],
-    sorts: ['name', 'created_at', 'updated_at'],
+    search: ['name', 'display_name'],
+    sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { created_at: 'DESC' },
     relations: {
       realm: {

@@ -62,6 +62,7 @@ export const identityProviderResource = (secrets: SecretBox): ResourceDefinition
       ],
     },
     filters: ['id', 'name', 'display_name', 'protocol', 'preset', 'enabled', 'realm_id'],
+    search: ['name', 'display_name'],
     sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { created_at: 'DESC' },
     relations: {

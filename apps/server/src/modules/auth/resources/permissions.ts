@@ -42,7 +42,7 @@ export const permissionResource: ResourceDefinition = {
       ],
     },
     filters: ['id', 'name', 'realm_id', 'client_id', 'policy_id', 'built_in'],
-    sorts: ['name', 'created_at', 'updated_at'],
+    sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { name: 'ASC' },
     relations: {
       realm: {

@@ -74,7 +74,7 @@ export const policyResource: ResourceDefinition = {
       ],
     },
     filters: ['id', 'name', 'type', 'parent_id', 'realm_id', 'built_in'],
-    sorts: ['name', 'type', 'created_at', 'updated_at'],
+    sorts: ['name', 'display_name', 'type', 'created_at', 'updated_at'],
     defaultSort: { name: 'ASC' },
     relations: {
       realm: {

@@ -35,6 +35,7 @@ export const realmResource: ResourceDefinition = {
       default: ['id', 'name', 'display_name', 'description', 'built_in', 'created_at', 'updated_at'],
     },
     filters: ['id', 'name', 'display_name', 'built_in'],
+    search: ['name', 'display_name'],
     sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { name: 'ASC' },
   }),

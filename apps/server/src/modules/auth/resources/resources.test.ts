@@ -229,6 +229,29 @@ describe('identity resources', () => {
       expect(list.data[0]).toMatchObject({ start: '08:00', end: '18:00' });
     });
 
+    it('stores several weekdays (Monday to Friday) and refuses a list that is no set of weekdays', async () => {
+      const created = await admin.post('/auth/policies', {
+        name: 'workdays',
+        type: 'time',
+        interval: 'weekly',
+        dayOfWeek: [1, 2, 3, 4, 5],
+      });
+      expect(created.statusCode).toBe(201);
+      const read = (await admin.get(`/auth/policies/${created.json().id}`)).json();
+      expect(read.dayOfWeek).toEqual([1, 2, 3, 4, 5]);
+
+      for (const dayOfWeek of [[], [1, 7], [2, 2]]) {
+        const refused = await admin.post('/auth/policies', {
+          name: 'bad-days',
+          type: 'time',
+          interval: 'weekly',
+          dayOfWeek,
+        });
+        expect(refused.statusCode, JSON.stringify(dayOfWeek)).toBe(400);
+        expect((refused.json().issues as Array<{ path: string }>)[0]!.path).toMatch(/^dayOfWeek/);
+      }
+    });
+
     it('names each invalid setting', async () => {
       const response = await admin.post('/auth/policies', {
         name: 'bad-time',

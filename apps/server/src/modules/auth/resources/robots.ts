@@ -62,7 +62,8 @@ export function robotResource(systemRobotName: string, vault?: RobotVault): Reso
         hidden: ['secret'],
       },
       filters: ['id', 'name', 'display_name', 'active', 'realm_id', 'user_id'],
-      sorts: ['name', 'created_at', 'updated_at'],
+      search: ['name', 'display_name'],
+      sorts: ['name', 'display_name', 'created_at', 'updated_at'],
       defaultSort: { created_at: 'DESC' },
       relations: {
         realm: {

@@ -37,7 +37,8 @@ export const roleResource: ResourceDefinition = {
       ],
     },
     filters: ['id', 'name', 'display_name', 'realm_id', 'client_id', 'built_in'],
-    sorts: ['name', 'created_at', 'updated_at'],
+    search: ['name', 'display_name'],
+    sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { name: 'ASC' },
     relations: {
       realm: {

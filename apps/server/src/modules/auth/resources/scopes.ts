@@ -33,7 +33,7 @@ export const scopeResource: ResourceDefinition = {
       ],
     },
     filters: ['id', 'name', 'realm_id', 'built_in'],
-    sorts: ['name', 'created_at', 'updated_at'],
+    sorts: ['name', 'display_name', 'created_at', 'updated_at'],
     defaultSort: { name: 'ASC' },
     relations: {
       realm: {

@@ -134,6 +134,7 @@ export function userResource(adminName: string): ResourceDefinition {
         hidden: ['email'],
       },
       filters: ['id', 'name', 'display_name', 'email', 'active', 'realm_id', 'client_id'],
+      search: ['name', 'display_name', 'email'],
       sorts: ['name', 'display_name', 'created_at', 'updated_at'],
       defaultSort: { created_at: 'DESC' },
       relations: {

@@ -1,8 +1,11 @@
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type SortDirection } from '@federa/schemas';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { columnKind, type ColumnKind } from './column-kind.ts';
+import { columnKind, supportsLike, type ColumnKind } from './column-kind.ts';
 import type { ParsedSort } from './types.ts';
+
+/** The virtual filter that matches text in several columns at once (`search` of the declaration). */
+export const SEARCH_FILTER = 'search';
 
 /** Column property names of a Drizzle table (the snake_case keys the API exposes). */
 export type ColumnName<T extends PgTable> = Extract<keyof T['_']['columns'], string>;
@@ -27,6 +30,11 @@ export interface ResourceQueryConfig<T extends PgTable, R extends Record<string,
   fields: { default: readonly ColumnName<T>[]; hidden?: readonly ColumnName<T>[] };
   filters: readonly ColumnName<T>[];
   sorts: readonly ColumnName<T>[];
+  /**
+   * Text columns the virtual `filter[search]=~text` matches in: a record matches when any of them
+   * does (a person looks for a user by name, display name or e-mail address alike).
+   */
+  search?: readonly ColumnName<T>[];
   defaultSort?: Partial<Record<ColumnName<T>, SortDirection>>;
   relations?: { [K in keyof R]: RelationConfig<ColumnName<T>, R[K]> };
   /** Largest `page[limit]` honoured; larger requests are clamped. Default 50. */
@@ -62,6 +70,8 @@ export interface ResourceQuery<T extends PgTable = PgTable> {
   readonly hiddenFields: readonly string[];
   readonly filters: ReadonlySet<string>;
   readonly sorts: ReadonlySet<string>;
+  /** Columns `filter[search]` matches in; empty when the resource offers no search. */
+  readonly search: readonly ResolvedColumn[];
   readonly defaultSort: readonly ParsedSort[];
   readonly relations: ReadonlyMap<string, ResolvedRelation>;
   readonly maxLimit: number;
@@ -103,6 +113,12 @@ export function defineResourceQuery<
   const sorts = new Set<string>(config.sorts);
   sorts.forEach((field) => need(field, 'sorts'));
 
+  const search = unique(config.search ?? []).map((field) => need(field, 'search'));
+  if (search.length > 0 && columns.has(SEARCH_FILTER)) throw fail(`a column shadows "${SEARCH_FILTER}"`);
+  for (const column of search) {
+    if (!supportsLike(column.kind)) throw fail(`search names "${column.name}", which is not text`);
+  }
+
   const defaultSort: ParsedSort[] = [];
   for (const [field, direction] of Object.entries(config.defaultSort ?? {}) as [string, SortDirection][]) {
     need(field, 'defaultSort');
@@ -138,6 +154,7 @@ export function defineResourceQuery<
     hiddenFields,
     filters,
     sorts,
+    search,
     defaultSort,
     relations,
     maxLimit,

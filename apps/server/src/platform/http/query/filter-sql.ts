@@ -17,7 +17,7 @@ import {
   getTableName,
 } from 'drizzle-orm';
 import { alias, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceQuery } from './definition.ts';
+import { SEARCH_FILTER, type ResourceQuery } from './definition.ts';
 import type { LikeMatch, ParsedFilter } from './types.ts';
 
 /**
@@ -29,6 +29,10 @@ export function filtersToSql(filters: readonly ParsedFilter[], definition: Resou
 }
 
 function filterToSql(filter: ParsedFilter, definition: ResourceQuery): SQL {
+  if (filter.relation === undefined && filter.field === SEARCH_FILTER && definition.search.length > 0) {
+    // Parsing lets only positive patterns through, so "any column matches" is a plain OR.
+    return or(...definition.search.map((column) => condition(filter, column.column))) as SQL;
+  }
   if (filter.relation === undefined) {
     return condition(
       filter,

@@ -1,7 +1,7 @@
 import { invalidQuery } from '../errors.ts';
 import { supportsComparison, supportsLike } from './column-kind.ts';
 import { coerceFilterValue, type CoercionTarget } from './coerce-value.ts';
-import type { ResourceQuery } from './definition.ts';
+import { SEARCH_FILTER, type ResourceQuery } from './definition.ts';
 import { quote } from './quote.ts';
 import type { RawEntry } from './raw-input.ts';
 import type { ComparisonOperator, FilterScalar, LikeMatch, ParsedFilter } from './types.ts';
@@ -19,6 +19,8 @@ const COMPARISONS: readonly [string, ComparisonOperator, ComparisonOperator][] =
 interface FilterTarget extends CoercionTarget {
   field: string;
   relation?: string;
+  /** The virtual search filter: only `~` patterns mean something there. */
+  searchOnly?: boolean;
 }
 
 /** Parses every `filter[...]` entry against the declaration. */
@@ -49,11 +51,16 @@ export function findFilter(filters: readonly ParsedFilter[], field: string): Par
 function resolveTarget(parameter: string, key: string, definition: ResourceQuery): FilterTarget {
   const unknown = () => {
     const allowed = [...definition.filters];
+    if (definition.search.length > 0) allowed.push(SEARCH_FILTER);
     for (const relation of definition.relations.values()) {
       for (const field of relation.filters) allowed.push(`${relation.name}.${field}`);
     }
     return invalidQuery(parameter, `unknown filter ${quote(key)} (allowed: ${allowed.join(', ') || 'none'})`);
   };
+
+  if (key === SEARCH_FILTER && definition.search.length > 0) {
+    return { field: SEARCH_FILTER, label: key, kind: 'text', searchOnly: true };
+  }
 
   const dot = key.indexOf('.');
   if (dot === -1) {
@@ -90,7 +97,12 @@ export function parseFilterExpression(parameter: string, input: string, target: 
   const rest = negated ? input.slice(1).trim() : input;
   if (rest === '') throw invalidQuery(parameter, 'a value is missing after "!"');
 
-  if (rest.startsWith('~') || rest.endsWith('~')) {
+  const isLike = rest.startsWith('~') || rest.endsWith('~');
+  if (target.searchOnly && (negated || !isLike)) {
+    throw invalidQuery(parameter, 'search takes a pattern such as "~text" (prefix) or "~text~" (contains)');
+  }
+
+  if (isLike) {
     if (!supportsLike(target.kind)) {
       throw invalidQuery(parameter, `the field ${target.label} does not support "~" (pattern match)`);
     }

@@ -214,6 +214,10 @@ const EnvironmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1000, 'must be at least 1000 milliseconds').default(30_000),
   ),
+  OUTBOX_LEASE_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1000, 'must be at least 1000 milliseconds').default(30_000),
+  ),
   JOB_POLL_INTERVAL_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(50, 'must be at least 50 milliseconds').default(1000),
@@ -300,6 +304,11 @@ export interface AppConfig {
   approvals: { skipProject: boolean; skipAnalysis: boolean };
   /** The durable job queue the worker role consumes. */
   jobs: { leaseMs: number; pollIntervalMs: number; concurrency: number };
+  /**
+   * The outbox of entity events: a writer has this long to deliver its own events before a sweep,
+   * which also runs this often, delivers them instead (OUTBOX_LEASE_MS).
+   */
+  outbox: { leaseMs: number };
   /** Where the master-image mirror command copies images from (`host[/prefix]`), if set. */
   masterImagesUpstream: string | undefined;
 }
@@ -431,6 +440,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       concurrency: env.WORKER_CONCURRENCY,
     },
+    outbox: { leaseMs: env.OUTBOX_LEASE_MS },
     masterImagesUpstream: env.MASTER_IMAGES_UPSTREAM,
     storage: {
       driver: env.STORAGE_DRIVER,

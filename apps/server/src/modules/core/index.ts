@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../platform/events/event-outbox.ts';
 import { registerResource, type ResourceServices } from '../../platform/http/resource/index.ts';
 import { requireIdentity, type AuthServices } from '../auth/index.ts';
 import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
@@ -33,6 +34,7 @@ export { synchronizeMasterImages } from './master-images/catalog/synchronize.ts'
 export interface CoreModuleOptions {
   auth: AuthServices;
   events: DomainEventBus;
+  outbox: EventOutbox;
   /** MASTER_IMAGES_SOURCE: the master-image catalog (a directory or a git repository). */
   masterImagesSource: string;
   /** The storage driver for analysis downloads; by default one of the configured kind (closed with the app). */
@@ -57,6 +59,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     db: auth.db,
     access: auth.authorizer,
     publish: (event) => events.publish(event),
+    outbox: options.outbox,
   };
   guardRegistrySecrets(app, auth.db, auth.authorizer);
   nodeTaskRoutes(app, services);

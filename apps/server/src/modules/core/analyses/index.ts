@@ -31,7 +31,7 @@ export function registerAnalyses(
   const { access } = context;
   const removedBuckets = new Map<string, string[]>();
   const clearedRoots = new Map<string, Row[]>();
-  const services = { db: context.db, access, publish: context.publish };
+  const services = { db: context.db, access, publish: context.publish, outbox: context.outbox };
 
   analysisCommandRoutes(app, context);
   analysisDownloadRoutes(app, context);

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/index.ts';
 import type { EntityEvent } from '../../events/domain-events.ts';
+import type { EventOutbox } from '../../events/event-outbox.ts';
 import type { ResourceQuery } from '../query/index.ts';
 
 export type Row = Record<string, unknown>;
@@ -130,4 +131,6 @@ export interface ResourceServices {
   db: Database;
   access: ResourceAccess;
   publish(event: EntityEvent): void;
+  /** Stores a write's events with its change, so they are announced even after a crash. */
+  outbox: EventOutbox;
 }

@@ -11,6 +11,11 @@ import { insertEvent, insertEventOnce } from './event-store.ts';
 
 /** The entity type of telemetry events themselves: recording their changes would never end. */
 export const EVENT_ENTITY_TYPE = 'event';
+/**
+ * Types announced live but not part of the audit trail: telemetry's own events, and log lines (they
+ * are kept as logs already; an audit entry per build step would bury the changes people look for).
+ */
+const NOT_AUDITED = new Set([EVENT_ENTITY_TYPE, 'analysisLog']);
 
 export interface EntityEventRecorderOptions {
   db: Executor;
@@ -37,7 +42,7 @@ export class EntityEventRecorder {
   listen(bus: DomainEventBus): () => void {
     this.bus = bus;
     return bus.subscribe((event) => {
-      if (event.type === EVENT_ENTITY_TYPE) return;
+      if (NOT_AUDITED.has(event.type)) return;
       const recording = this.record(event).finally(() => this.pending.delete(recording));
       this.pending.add(recording);
       // The outbox forgets the event only once it is recorded.

@@ -19,6 +19,7 @@ import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { nodeRobotBucketGrant } from './analyses/node-robot-bucket-grant.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
 import { registerJobs } from './builds/jobs.ts';
+import { configureRegistryTimeout } from './builds/registry-client.ts';
 import { registryHookRoute } from './registries/registry-hook.routes.ts';
 import { webhookSettings } from './registries/webhook-credentials.ts';
 import { jobRoutes } from './services/job.routes.ts';
@@ -77,6 +78,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
 
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   options.bucketGrants?.add(nodeRobotBucketGrant(auth.db));
+  configureRegistryTimeout(app.config.registryTimeoutMs);
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
   const webhook = webhookSettings(app.config.publicUrl, auth.secrets);

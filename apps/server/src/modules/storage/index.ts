@@ -23,7 +23,7 @@ export { createBucket, type CreateBucketInput } from './buckets/bucket.service.t
 export { bucketArchive } from './buckets/bucket-archive.ts';
 export { BucketWriteGuards, type BucketWriteGuard } from './buckets/bucket-write-guards.ts';
 export { BucketGrants, type BucketGrant } from './buckets/bucket-grants.ts';
-export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
+export { deleteBucketRecords, findBucketFile } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
 export { StorageEntityType } from './entity-types.ts';
 export { storageBucketFiles } from './db/index.ts';

@@ -48,7 +48,7 @@ export function registerAnalyses(
   registerReadOnlyResource(app, analysisNodeEventResource, access, context.db);
 
   const unsubscribers = [
-    followAnalysisChanges(events, context, removedBuckets),
+    followAnalysisChanges(events, context),
     followEntrypointChanges(events, context.publish, clearedRoots),
     followStorageDeletions(events, context),
     followConfigurationChecks(events, context),

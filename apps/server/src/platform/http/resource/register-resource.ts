@@ -234,7 +234,7 @@ export function registerResource(
         .insert(definition.table)
         .values(data as never)
         .returning()) as Row[];
-      await definition.hooks?.afterWrite?.(row!, 'created', { request, db: tx });
+      await definition.hooks?.afterWrite?.(row!, 'created', { request, db: tx, emit });
       emit(eventOf('created', row!, request));
       return row!;
     });
@@ -276,7 +276,7 @@ export function registerResource(
       // With a version named, no row means another save came in between the read and this one.
       if (!row && basedOnVersion) throw entityModified(definition.label);
       if (!row) throw notFound(`The ${definition.label} was not found.`);
-      await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx });
+      await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx, emit });
       emit(eventOf('updated', row, request, existing));
       return row;
     });
@@ -369,7 +369,7 @@ export function registerResource(
           .where(eq(idColumn, existing.id as string))
           .returning()) as Row[];
         if (!row) throw notFound(`The ${definition.label} was not found.`);
-        await definition.hooks?.afterWrite?.(row, 'deleted', { request, db: tx });
+        await definition.hooks?.afterWrite?.(row, 'deleted', { request, db: tx, emit });
         emit(eventOf('deleted', row, request));
         return row;
       });

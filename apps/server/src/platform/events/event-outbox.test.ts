@@ -157,4 +157,27 @@ describe('transactional outbox', () => {
     await app.telemetry.flush();
     expect(await auditEventsOf(user.id)).toHaveLength(1);
   });
+
+  it('delivers an event as it was stored, so listeners see the same after a crash as before', async () => {
+    await setUp();
+    const app = await start();
+    const received: EntityEvent[] = [];
+    const stop = app.events.subscribe((event) => {
+      if (event.type === 'outboxProbe') received.push(event);
+    });
+    await app.outbox.transaction(
+      async (_tx, emit) =>
+        emit({
+          type: 'outboxProbe',
+          event: 'created',
+          data: { id: 'probe', size: 5n, at: new Date('2026-01-01T00:00:00Z'), client_secret: 'x' },
+          realmIds: [],
+        }),
+      { waitForDelivery: true },
+    );
+    stop();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.data).toEqual({ id: 'probe', size: 5, at: '2026-01-01T00:00:00.000Z' });
+    expect(received[0]!.outboxId).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

@@ -65,8 +65,9 @@ export class EventOutbox {
   /** Stores a change's events inside its transaction; returns them as they will be delivered. */
   async store(tx: Transaction, events: readonly EntityEvent[]): Promise<EntityEvent[]> {
     if (events.length === 0) return [];
-    // Stored for a while and sent to sockets: never a secret, whatever a writer put in.
-    const clean = events.map((event) => stripSecrets(event));
+    // Stored for a while and sent to sockets: never a secret, whatever a writer put in. Delivered as
+    // stored (JSON), so listeners see the same event now and after a crash.
+    const clean = events.map((event) => asJson(stripSecrets(event)));
     const rows = await tx
       .insert(eventOutbox)
       .values(clean.map((event) => ({ event, lease_until: this.#leaseEnd() })))
@@ -180,4 +181,17 @@ export class EventOutbox {
   #leaseEnd() {
     return sql`now() + ${`${this.options.leaseMs} milliseconds`}::interval`;
   }
+}
+
+/** The event as JSON gives it back: dates as ISO strings, 64-bit numbers as numbers (or text beyond 2^53). */
+function asJson(event: EntityEvent): EntityEvent {
+  return JSON.parse(
+    JSON.stringify(event, (_key, value: unknown) =>
+      typeof value === 'bigint'
+        ? value <= BigInt(Number.MAX_SAFE_INTEGER)
+          ? Number(value)
+          : value.toString()
+        : value,
+    ),
+  ) as EntityEvent;
 }

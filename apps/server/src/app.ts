@@ -20,6 +20,7 @@ import { registerMetrics } from './platform/observability/metrics.ts';
 import { registerStatus } from './platform/observability/status.ts';
 import { registerWebApp } from './platform/web/static-web-app.ts';
 import { DomainEventBus } from './platform/events/domain-events.ts';
+import { EventOutbox } from './platform/events/event-outbox.ts';
 import {
   authModule,
   createAuthServices,
@@ -53,6 +54,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     auth: AuthServices;
     events: DomainEventBus;
+    outbox: EventOutbox;
     telemetry: TelemetryServices;
   }
 }
@@ -109,6 +111,13 @@ export async function buildApp({
     app.log.error({ err: error, type: event.type, event: event.event }, 'entity event listener failed'),
   );
   app.decorate('events', events);
+  const outbox = new EventOutbox({
+    db: database.db,
+    bus: events,
+    leaseMs: config.outbox.leaseMs,
+    log: app.log,
+  });
+  app.decorate('outbox', outbox);
 
   const auth = createAuthServices(config, database.db);
   app.decorate('auth', auth);
@@ -139,11 +148,12 @@ export async function buildApp({
     // ones beyond the usual a caller may use (a node's robot and the results of its analyses).
     const bucketWriteGuards = new BucketWriteGuards();
     const bucketGrants = new BucketGrants();
-    await app.register(authModule, { prefix: '/auth', services: auth, events, config, version });
+    await app.register(authModule, { prefix: '/auth', services: auth, events, outbox, config, version });
     await app.register(coreModule, {
       prefix: '/core',
       auth,
       events,
+      outbox,
       masterImagesSource: config.masterImages.source,
       bucketWriteGuards,
       bucketGrants,
@@ -153,6 +163,7 @@ export async function buildApp({
       db: database.db,
       access: auth.authorizer,
       events,
+      outbox,
       config,
       writeGuards: bucketWriteGuards,
       grants: bucketGrants,
@@ -162,8 +173,14 @@ export async function buildApp({
       services: telemetry,
       access: auth.authorizer,
       events,
+      outbox,
     });
+    // Entries whose writer died are delivered here, where every listener of the bus is registered
+    // (storage removes objects and the core follows storage only in the api role).
+    app.addHook('onReady', async () => outbox.start());
   }
+  // Deliveries in flight finish and delivered entries are deleted before the database closes.
+  app.addHook('onClose', async () => outbox.stop());
 
   if (config.roles.includes('realtime')) {
     await registerRealtime(app, {

@@ -16,12 +16,18 @@ import {
   type ImageManifest,
   type Platform,
 } from './media-types.ts';
+import { DEFAULT_REGISTRY_TIMEOUT_MS, fetchWithTimeout } from './timeouts.ts';
 
 export interface OciClientOptions {
   /** Where the registry answers, e.g. `https://registry.example.org` or `http://127.0.0.1:5000`. */
   url: string;
   credentials?: RegistryCredentials;
   fetch?: typeof fetch;
+  /**
+   * How long the registry may stay silent: until it answers, and between two chunks of a body in
+   * flight (uploads and downloads are limited by inactivity, not total time). Default 10 s; 0 = never.
+   */
+  timeoutMs?: number;
 }
 
 export interface FetchedManifest {
@@ -81,7 +87,7 @@ export class OciClient {
 
   constructor(options: OciClientOptions) {
     this.url = options.url.replace(/\/+$/, '');
-    this.#fetch = options.fetch ?? fetch;
+    this.#fetch = fetchWithTimeout(options.fetch ?? fetch, options.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS);
     this.#credentials = options.credentials;
     this.#tokens = new TokenCache(options.credentials, this.#fetch);
   }

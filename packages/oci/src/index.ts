@@ -4,3 +4,4 @@ export * from './copy.ts';
 export * from './layer.ts';
 export * from './media-types.ts';
 export * from './reference.ts';
+export * from './timeouts.ts';

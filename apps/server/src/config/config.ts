@@ -214,6 +214,14 @@ const EnvironmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1000, 'must be at least 1000 milliseconds').default(30_000),
   ),
+  REGISTRY_TIMEOUT_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(100, 'must be at least 100 milliseconds').default(10_000),
+  ),
+  OUTBOX_LEASE_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1000, 'must be at least 1000 milliseconds').default(30_000),
+  ),
   JOB_POLL_INTERVAL_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(50, 'must be at least 50 milliseconds').default(1000),
@@ -300,6 +308,16 @@ export interface AppConfig {
   approvals: { skipProject: boolean; skipAnalysis: boolean };
   /** The durable job queue the worker role consumes. */
   jobs: { leaseMs: number; pollIntervalMs: number; concurrency: number };
+  /**
+   * How long a registry or Harbor may stay silent: until it answers a request, and between two
+   * chunks of an upload or download (REGISTRY_TIMEOUT_MS).
+   */
+  registryTimeoutMs: number;
+  /**
+   * The outbox of entity events: a writer has this long to deliver its own events before a sweep,
+   * which also runs this often, delivers them instead (OUTBOX_LEASE_MS).
+   */
+  outbox: { leaseMs: number };
   /** Where the master-image mirror command copies images from (`host[/prefix]`), if set. */
   masterImagesUpstream: string | undefined;
 }
@@ -431,6 +449,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       concurrency: env.WORKER_CONCURRENCY,
     },
+    outbox: { leaseMs: env.OUTBOX_LEASE_MS },
+    registryTimeoutMs: env.REGISTRY_TIMEOUT_MS,
     masterImagesUpstream: env.MASTER_IMAGES_UPSTREAM,
     storage: {
       driver: env.STORAGE_DRIVER,

@@ -130,6 +130,7 @@ export interface AnalysisBucketFile extends Timestamped {
 }
 
 export interface AnalysisLogEntry {
+  readonly id?: string;
   readonly time: string;
   readonly level: string;
   readonly message: string;

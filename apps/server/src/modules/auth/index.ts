@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.ts';
 import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../platform/events/event-outbox.ts';
 import { registerResource } from '../../platform/http/resource/index.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { registerAccountRoutes } from './account/account.routes.ts';
@@ -51,6 +52,7 @@ export { guardHiddenFields } from './resources/hidden-fields.ts';
 export interface AuthModuleOptions {
   services: AuthServices;
   events: DomainEventBus;
+  outbox: EventOutbox;
   config: AppConfig;
   /** The server version, reported by `GET /auth/`. */
   version: string;
@@ -114,6 +116,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     db: services.db,
     access: services.authorizer,
     publish: (event: Parameters<DomainEventBus['publish']>[0]) => events.publish(event),
+    outbox: options.outbox,
   };
   for (const definition of [
     realmResource,

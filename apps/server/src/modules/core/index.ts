@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../platform/events/event-outbox.ts';
 import { registerResource, type ResourceServices } from '../../platform/http/resource/index.ts';
 import { requireIdentity, type AuthServices } from '../auth/index.ts';
 import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
@@ -18,6 +19,7 @@ import { lockedCodeBucketGuard } from './analyses/locked-code-guard.ts';
 import { nodeRobotBucketGrant } from './analyses/node-robot-bucket-grant.ts';
 import { serviceCommandRoutes } from './services/service-command.routes.ts';
 import { registerJobs } from './builds/jobs.ts';
+import { configureRegistryTimeout } from './builds/registry-client.ts';
 import { registryHookRoute } from './registries/registry-hook.routes.ts';
 import { webhookSettings } from './registries/webhook-credentials.ts';
 import { jobRoutes } from './services/job.routes.ts';
@@ -35,6 +37,7 @@ export { nodeOfRobot } from './nodes/node-robot.ts';
 export interface CoreModuleOptions {
   auth: AuthServices;
   events: DomainEventBus;
+  outbox: EventOutbox;
   /** MASTER_IMAGES_SOURCE: the master-image catalog (a directory or a git repository). */
   masterImagesSource: string;
   /** The storage driver for analysis downloads; by default one of the configured kind (closed with the app). */
@@ -60,6 +63,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     // A node's robot sees only its own node's records (shared/node-robot-scope.ts).
     access: withNodeRobotScope(auth.authorizer, auth.db),
     publish: (event) => events.publish(event),
+    outbox: options.outbox,
   };
   guardRegistrySecrets(app, auth.db, auth.authorizer);
   nodeTaskRoutes(app, services);
@@ -77,6 +81,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
 
   options.bucketWriteGuards?.add(lockedCodeBucketGuard(auth.db));
   options.bucketGrants?.add(nodeRobotBucketGrant(auth.db));
+  configureRegistryTimeout(app.config.registryTimeoutMs);
   const driver = options.storageDriver ?? createStorageDriver(app.config);
   if (!options.storageDriver) app.addHook('onClose', () => driver.close());
   const webhook = webhookSettings(app.config.publicUrl, auth.secrets);

@@ -12,6 +12,22 @@ export function eventName(event: EntityEvent): string {
 }
 
 /**
+ * Records that have no room of their own: a client follows them in the room of the record they
+ * belong to. The log lines of an analysis go to `analysisLog/{analysis id}`, so the analysis' log
+ * view hears its new lines and none of other analyses.
+ */
+const RECORD_ROOM_IDS: Readonly<Record<string, (data: Record<string, unknown>) => unknown>> = {
+  analysisLog: (data) => (data.labels as Record<string, unknown> | null | undefined)?.analysis_id,
+};
+
+function recordRoomIdOf(type: string, data: Record<string, unknown>, refId: string | undefined) {
+  const roomId = RECORD_ROOM_IDS[type];
+  if (!roomId) return refId;
+  const id = roomId(data);
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
  * Emits one entity event to its subscribers: in the master namespace and the namespace of each realm
  * of the record, to room `{type}` and room `{type}/{id}`. A socket in both rooms receives it once,
  * through `{type}`: the record room is addressed `except` the type room. Two emissions rather than
@@ -31,7 +47,8 @@ export function emitEntityEvent(io: RealtimeServer, event: EntityEvent): void {
     const nsp = io.of(namespace);
     const typeRoom = roomName(type);
     nsp.to(typeRoom).emit(name, payload(namespace, typeRoom));
-    const recordRoom = refId === undefined ? undefined : roomName(type, refId);
+    const recordRoomId = recordRoomIdOf(type, data, refId);
+    const recordRoom = recordRoomId === undefined ? undefined : roomName(type, recordRoomId);
     if (recordRoom) nsp.to(recordRoom).except(typeRoom).emit(name, payload(namespace, recordRoom));
     // Node robots follow their own node's records only (node-robot-rooms.ts).
     if (isNodeScoped(type) && typeof data.node_id === 'string') {

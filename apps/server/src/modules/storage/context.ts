@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../platform/events/event-outbox.ts';
 import { requestContext, type ResourceAccess, type Row } from '../../platform/http/resource/index.ts';
 import type { BucketGrants } from './buckets/bucket-grants.ts';
 import type { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
@@ -18,6 +19,8 @@ export interface StorageContext {
   /** Asked which buckets beyond the usual ones a caller may use (modules that own buckets may grant). */
   grants: BucketGrants;
   publish(event: EntityEvent): void;
+  /** Stores a write's events with its change; removals of stored objects follow them. */
+  outbox: EventOutbox;
   log: FastifyBaseLogger;
 }
 
@@ -38,12 +41,24 @@ export function publishChange(
   row: Row,
   previous?: Row,
 ): void {
-  context.publish({
+  context.publish(changeEvent(type, event, row, requestContext(request), previous));
+}
+
+/** The event of a change of a storage record, caused by `cause` (a request's actor and request). */
+export function changeEvent(
+  type: StorageEntityType,
+  event: EntityEventName,
+  row: Row,
+  cause: Pick<EntityEvent, 'actor' | 'request'>,
+  previous?: Row,
+): EntityEvent {
+  return {
     type,
     event,
     data: present(row),
     realmIds: typeof row.realm_id === 'string' ? [row.realm_id] : [],
-    ...requestContext(request),
+    ...(cause.actor ? { actor: cause.actor } : {}),
+    ...(cause.request ? { request: cause.request } : {}),
     ...(previous ? { previous: present(previous) } : {}),
-  });
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../platform/events/event-outbox.ts';
 import type { ResourceAccess } from '../../platform/http/resource/index.ts';
 import { requireIdentity } from '../auth/index.ts';
 import { registerBucketStreamRoute } from './buckets/bucket-stream.routes.ts';
@@ -15,13 +16,14 @@ import { sweepPartialUploads } from './drivers/partial-sweeper.ts';
 import type { StorageDriver } from './drivers/driver.ts';
 import { registerBucketFileRoutes } from './files/bucket-file.routes.ts';
 import { registerUploadRoute } from './files/upload.routes.ts';
+import { removeObjectsOfDeletions } from './object-removal.ts';
 import { followRealmDeletions } from './realm-cleanup.ts';
 
 export { createBucket, type CreateBucketInput } from './buckets/bucket.service.ts';
 export { bucketArchive } from './buckets/bucket-archive.ts';
 export { BucketWriteGuards, type BucketWriteGuard } from './buckets/bucket-write-guards.ts';
 export { BucketGrants, type BucketGrant } from './buckets/bucket-grants.ts';
-export { deleteBucketRecords, findBucketFile, removeBucketObjects } from './buckets/bucket-lifecycle.ts';
+export { deleteBucketRecords, findBucketFile } from './buckets/bucket-lifecycle.ts';
 export { createStorageDriver } from './drivers/create-driver.ts';
 export { StorageEntityType } from './entity-types.ts';
 export { storageBucketFiles } from './db/index.ts';
@@ -36,6 +38,7 @@ export interface StorageModuleOptions {
   db: Database;
   access: ResourceAccess;
   events: DomainEventBus;
+  outbox: EventOutbox;
   config: Pick<AppConfig, 'dataDir' | 'storage'>;
   /** Tests may hand in a driver; by default the configured one is created (and closed with the app). */
   driver?: StorageDriver;
@@ -75,6 +78,7 @@ export async function storageModule(app: FastifyInstance, options: StorageModule
     writeGuards: options.writeGuards ?? new BucketWriteGuards(),
     grants: options.grants ?? new BucketGrants(),
     publish: (event) => options.events.publish(event),
+    outbox: options.outbox,
     log: app.log,
   };
   registerBucketRoutes(app, context);
@@ -82,8 +86,13 @@ export async function storageModule(app: FastifyInstance, options: StorageModule
   registerUploadRoute(app, context, options.config.storage.maxFileSize);
   registerBucketFileRoutes(app, context);
 
-  const unsubscribe = followRealmDeletions(options.events, options.db, driver, app.log);
-  app.addHook('onClose', async () => unsubscribe());
+  const unsubscribers = [
+    followRealmDeletions(options.events, options.outbox),
+    removeObjectsOfDeletions(options.events, driver, app.log),
+  ];
+  app.addHook('onClose', async () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  });
   const stopSweeping = sweepPartialUploads(driver, app.log);
   app.addHook('onClose', async () => stopSweeping());
 }

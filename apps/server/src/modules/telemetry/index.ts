@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../platform/events/event-outbox.ts';
 import { registerResource, type ResourceAccess } from '../../platform/http/resource/index.ts';
 import { eventResource } from './events/events.resource.ts';
 import { registerLogRoutes } from './logs/logs.routes.ts';
@@ -20,17 +21,18 @@ export interface TelemetryModuleOptions {
   /** Who may do what: the identity module's authorizer. */
   access: ResourceAccess;
   events: DomainEventBus;
+  outbox: EventOutbox;
 }
 
 export async function telemetryModule(app: FastifyInstance, options: TelemetryModuleOptions): Promise<void> {
-  const { services, access, events } = options;
+  const { services, access, events, outbox } = options;
   registerResource(
     app,
     eventResource({
       retentionDays: services.settings.eventRetentionDays,
       actorName: (actor) => services.actorName(actor),
     }),
-    { db: services.db, access, publish: (event) => events.publish(event) },
+    { db: services.db, access, publish: (event) => events.publish(event), outbox },
   );
   registerLogRoutes(app, { db: services.db, access });
 }

@@ -89,6 +89,17 @@ export class TelemetryServices {
     return writeLog(this.db, input);
   }
 
+  /**
+   * Writes a log line that views follow live (a build's steps): it also reaches realtime subscribers
+   * as a created record of `type`. Not through the outbox: a line lost in a crash is still stored and
+   * shows at the view's next load; only its live arrival is lost.
+   */
+  async writeLiveLog(type: string, input: LogInput): Promise<LogRow> {
+    const row = await writeLog(this.db, input);
+    this.events.publish({ type, event: 'created', data: row, realmIds: row.realm_id ? [row.realm_id] : [] });
+    return row;
+  }
+
   /** Deletes the events whose expiry has passed; returns how many. */
   sweepExpiredEvents(now?: Date): Promise<number> {
     return sweepExpiredEvents(this.db, now);

@@ -17,6 +17,11 @@ export interface EntityEvent {
   request?: EntityEventRequest;
   /** For `updated`: the record before the change, shaped like `data`, so listeners can tell what changed. */
   previous?: Record<string, unknown>;
+  /**
+   * The outbox entry that carried the event (docs/decisions/0100-transactional-outbox.md). An event
+   * may be delivered again after a crash; listeners that must not act twice deduplicate by it.
+   */
+  outboxId?: string;
 }
 
 export interface EntityEventActor {
@@ -52,13 +57,25 @@ export class DomainEventBus {
   }
 
   publish(event: EntityEvent): void {
+    void this.deliver(event);
+  }
+
+  /**
+   * Calls every listener at once, as `publish` does, and resolves when all of them have finished
+   * (failures reported, not thrown): the outbox forgets an event only after that.
+   */
+  async deliver(event: EntityEvent): Promise<void> {
+    const running: Promise<void>[] = [];
     for (const listener of this.listeners) {
       try {
         const result = listener(event);
-        if (result instanceof Promise) result.catch((error: unknown) => this.onListenerError(error, event));
+        if (result instanceof Promise) {
+          running.push(result.catch((error: unknown) => this.onListenerError(error, event)));
+        }
       } catch (error) {
         this.onListenerError(error, event);
       }
     }
+    await Promise.all(running);
   }
 }

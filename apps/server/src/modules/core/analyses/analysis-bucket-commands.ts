@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { withTransaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { requestContext } from '../../../platform/http/resource/index.ts';
-import { deleteBucketRecords, removeBucketObjects } from '../../storage/index.ts';
+import { deleteBucketRecords } from '../../storage/index.ts';
 import { analyses, analysisBucketFiles, analysisBuckets } from '../db/index.ts';
 import { ensureAnalysisBuckets } from './analysis-buckets.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';
@@ -72,56 +72,58 @@ export async function tearDown(
   analysis: AnalysisRow,
 ): Promise<AnalysisRow> {
   if (analysis.configuration_locked) throw badRequest(TEAR_DOWN_LOCKED_MESSAGE);
-  const { removedFiles, removed, storageIds, updated } = await withTransaction(context.db, async (tx) => {
-    // Removed explicitly rather than by the buckets' cascade, so that each one is announced.
-    const files = await tx
-      .delete(analysisBucketFiles)
-      .where(eq(analysisBucketFiles.analysis_id, analysis.id))
-      .returning();
-    const rows = await tx
-      .delete(analysisBuckets)
-      .where(eq(analysisBuckets.analysis_id, analysis.id))
-      .returning();
-    const ids = await deleteBucketRecords(
-      tx,
-      rows.map((row) => row.external_id).filter((id): id is string => !!id),
-    );
-    const [row] = await tx
-      .update(analyses)
-      .set({ external_id: null })
-      .where(eq(analyses.id, analysis.id))
-      .returning();
-    return { removedFiles: files, removed: rows, storageIds: ids, updated: row! };
-  });
-  await removeBucketObjects(context.driver, storageIds, (error, bucketId) =>
-    context.log.error({ err: error, bucketId }, 'stored objects of a removed analysis bucket remain'),
-  );
   const audit = requestContext(request);
-  for (const row of removedFiles) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_BUCKET_FILE,
-      event: 'deleted',
-      data: row,
-      realmIds: [row.realm_id],
-      ...audit,
-    });
-  }
-  for (const row of removed) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_BUCKET,
-      event: 'deleted',
-      data: row,
-      realmIds: [row.realm_id],
-      ...audit,
-    });
-  }
-  context.publish({
-    type: CoreEntityType.ANALYSIS,
-    event: 'updated',
-    data: updated,
-    realmIds: [updated.realm_id],
-    previous: analysis,
-    ...audit,
-  });
-  return updated;
+  // The stored objects go once the storage buckets' deletions are delivered (before this answers).
+  return context.outbox.transaction(
+    async (tx, emit) => {
+      // Removed explicitly rather than by the buckets' cascade, so that each one is announced.
+      const files = await tx
+        .delete(analysisBucketFiles)
+        .where(eq(analysisBucketFiles.analysis_id, analysis.id))
+        .returning();
+      const rows = await tx
+        .delete(analysisBuckets)
+        .where(eq(analysisBuckets.analysis_id, analysis.id))
+        .returning();
+      await deleteBucketRecords(
+        tx,
+        rows.map((row) => row.external_id).filter((id): id is string => !!id),
+        emit,
+        audit,
+      );
+      const [row] = await tx
+        .update(analyses)
+        .set({ external_id: null })
+        .where(eq(analyses.id, analysis.id))
+        .returning();
+      for (const file of files) {
+        emit({
+          type: CoreEntityType.ANALYSIS_BUCKET_FILE,
+          event: 'deleted',
+          data: file,
+          realmIds: [file.realm_id],
+          ...audit,
+        });
+      }
+      for (const bucket of rows) {
+        emit({
+          type: CoreEntityType.ANALYSIS_BUCKET,
+          event: 'deleted',
+          data: bucket,
+          realmIds: [bucket.realm_id],
+          ...audit,
+        });
+      }
+      emit({
+        type: CoreEntityType.ANALYSIS,
+        event: 'updated',
+        data: row!,
+        realmIds: [row!.realm_id],
+        previous: analysis,
+        ...audit,
+      });
+      return row!;
+    },
+    { waitForDelivery: true },
+  );
 }

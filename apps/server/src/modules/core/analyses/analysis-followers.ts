@@ -1,7 +1,6 @@
 import { aggregateAnalysisRunStatus, CoreEntityType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
-import { removeBucketObjects } from '../../storage/index.ts';
 import { withTransaction } from '../../../platform/db/index.ts';
 import { analyses, analysisBuckets, analysisNodeEvents, analysisNodes } from '../db/index.ts';
 import type { AnalysisContext } from './context.ts';
@@ -15,21 +14,10 @@ const RUN_EVENT_RETENTION_MS = 28 * 24 * 60 * 60 * 1000;
  * is recorded as a telemetry event (scope `run`) linked as an analysis-node event, and moves the
  * analysis' run status. Returns the unsubscribe function.
  */
-export function followAnalysisChanges(
-  events: DomainEventBus,
-  context: AnalysisContext,
-  removedBuckets: Map<string, string[]>,
-): () => void {
+export function followAnalysisChanges(events: DomainEventBus, context: AnalysisContext): () => void {
   return events.subscribe(async (event) => {
     if (event.type === CoreEntityType.ANALYSIS && event.event === 'created') {
       await announceBuckets(context, event);
-    } else if (event.type === CoreEntityType.ANALYSIS && event.event === 'deleted') {
-      const id = event.data.id as string;
-      const ids = removedBuckets.get(id) ?? [];
-      removedBuckets.delete(id);
-      await removeBucketObjects(context.driver, ids, (error, bucketId) =>
-        context.log.error({ err: error, bucketId }, 'stored objects of a deleted analysis remain'),
-      );
     } else if (event.type === CoreEntityType.ANALYSIS_NODE && event.event === 'updated') {
       if (event.previous && event.previous.run_status !== event.data.run_status) {
         await recordRunStatus(context, event);

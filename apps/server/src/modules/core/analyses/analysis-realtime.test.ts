@@ -1,5 +1,6 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBuildLog } from '../builds/build-log.ts';
 import { userWith } from '../core.test-support.ts';
 import { Clients, Recorder, listen, request, settle } from '../../realtime/realtime.test-helpers.ts';
 import { createAnalysisWorld, type AnalysisWorld } from './analyses.test-support.ts';
@@ -76,5 +77,32 @@ describe('analysis realtime events', () => {
     // The site sees its analysis node, not the analysis' own changes; the hub sees neither.
     expect(siteEvents.about(analysis.id)).toEqual([]);
     expect(hubEvents.about(link.id)).toEqual([]);
+  });
+
+  it('sends each build step to the log view of its analysis as it is written, not to the audit trail', async () => {
+    const create = async (name: string) =>
+      (await world.owner.post('/core/analyses', { project_id: world.projectId, name })).json() as {
+        id: string;
+        realm_id: string;
+      };
+    const building = await create('Building analysis');
+    const other = await create('Other analysis');
+    const following = await clients.connect(`/resources/${world.acmeId}`, { token: world.owner.token });
+    const followingOther = await clients.connect(`/resources/${world.acmeId}`, { token: world.owner.token });
+    expect(await request(following, 'analysisLogSubscribe', building.id)).toEqual({ ok: true });
+    expect(await request(followingOther, 'analysisLogSubscribe', other.id)).toEqual({ ok: true });
+    const lines = new Recorder(following);
+    const otherLines = new Recorder(followingOther);
+
+    const line = await writeBuildLog(world.ctx.app.telemetry, building, 'info', 'Build context uploaded.');
+    const received = await lines.waitFor('analysisLogCreated', line.id);
+    expect(received.payload.data).toMatchObject({ message: 'Build context uploaded.', level: 'info' });
+    expect(received.payload.meta.roomName).toBe(`analysisLog/${building.id}`);
+
+    await settle();
+    expect(otherLines.events).toEqual([]);
+    await world.ctx.app.telemetry.flush();
+    const audit = await world.admin.get(`/telemetry/events?filter[ref_id]=${line.id}`);
+    expect(audit.json().meta.total).toBe(0);
   });
 });

@@ -9,7 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/index.ts';
 import { badRequest, forbidden } from '../../../platform/http/errors.ts';
 import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import {
+  requestContext,
+  type ResourceAccess,
+  type ResourceDefinition,
+  type Row,
+} from '../../../platform/http/resource/index.ts';
 import { deleteBucketRecords } from '../../storage/index.ts';
 import { realms } from '../../auth/index.ts';
 import { analyses, masterImages, projects, registries } from '../db/index.ts';
@@ -186,10 +191,13 @@ export function analysisResource({ access, removedBuckets }: AnalysisResourceOpt
       beforeDelete: async (existing, { db }) => {
         removedBuckets.set(existing.id as string, await storageBucketIdsOf(db, existing.id as string));
       },
-      afterWrite: async (row, event, { request, db }) => {
+      afterWrite: async (row, event, { request, db, emit }) => {
         const id = row.id as string;
         if (event === 'deleted') {
-          await deleteBucketRecords(db, removedBuckets.get(id) ?? []);
+          const storageIds = removedBuckets.get(id) ?? [];
+          removedBuckets.delete(id);
+          // Their stored objects go once the deletion is delivered, even after a crash.
+          await deleteBucketRecords(db, storageIds, emit!, requestContext(request));
           return;
         }
         if (event !== 'created') return;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/index.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
 import type { StorageDriver } from '../../storage/index.ts';
 import type { TelemetryServices } from '../../telemetry/index.ts';
@@ -11,6 +12,8 @@ export interface AnalysisContext {
   db: Database;
   access: ResourceAccess;
   publish(event: EntityEvent): void;
+  /** Stores a write's events with its change (docs/decisions/0100-transactional-outbox.md). */
+  outbox: EventOutbox;
   /** The storage driver, for the code and result downloads and for removing buckets. */
   driver: StorageDriver;
   telemetry: TelemetryServices;

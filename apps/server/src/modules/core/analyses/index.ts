@@ -31,7 +31,7 @@ export function registerAnalyses(
   const { access } = context;
   const removedBuckets = new Map<string, string[]>();
   const clearedRoots = new Map<string, Row[]>();
-  const services = { db: context.db, access, publish: context.publish };
+  const services = { db: context.db, access, publish: context.publish, outbox: context.outbox };
 
   analysisCommandRoutes(app, context);
   analysisDownloadRoutes(app, context);
@@ -48,7 +48,7 @@ export function registerAnalyses(
   registerReadOnlyResource(app, analysisNodeEventResource, access, context.db);
 
   const unsubscribers = [
-    followAnalysisChanges(events, context, removedBuckets),
+    followAnalysisChanges(events, context),
     followEntrypointChanges(events, context.publish, clearedRoots),
     followStorageDeletions(events, context),
     followConfigurationChecks(events, context),

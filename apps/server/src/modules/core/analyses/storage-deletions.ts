@@ -12,9 +12,10 @@ import type { AnalysisContext } from './context.ts';
  *   removed analysis bucket file (its `analysisBucketFile` deleted event, docs/design.md §6);
  * - storage's tables belong to the storage module, which holds no foreign keys to other modules'
  *   tables either (docs/design.md §3); the core learns of storage changes through storage's domain events.
- * The cleanup therefore follows storage's deleted events after their commit. The window between
- * commit and cleanup (or a crash inside it) is covered where it matters: the configuration lock
- * checks that the entrypoint's stored file still exists (analysis-commands.service.ts).
+ * The cleanup therefore follows storage's deleted events after their commit. They come through the
+ * outbox (docs/decisions/0100-transactional-outbox.md), so a crash between commit and cleanup only
+ * delays it; in that window the configuration lock checks that the entrypoint's stored file still
+ * exists (analysis-commands.service.ts).
  */
 
 /**
@@ -37,16 +38,18 @@ export function followStorageDeletions(events: DomainEventBus, context: Analysis
 }
 
 async function removeLinks(context: AnalysisContext, cause: EntityEvent, where: SQL): Promise<void> {
-  const removed = await context.db.delete(analysisBucketFiles).where(where).returning();
-  for (const row of removed) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_BUCKET_FILE,
-      event: 'deleted',
-      data: row,
-      realmIds: [row.realm_id],
-      // The storage delete caused it: the same actor and request in the audit trail.
-      ...(cause.actor ? { actor: cause.actor } : {}),
-      ...(cause.request ? { request: cause.request } : {}),
-    });
-  }
+  await context.outbox.transaction(async (tx, emit) => {
+    const removed = await tx.delete(analysisBucketFiles).where(where).returning();
+    for (const row of removed) {
+      emit({
+        type: CoreEntityType.ANALYSIS_BUCKET_FILE,
+        event: 'deleted',
+        data: row,
+        realmIds: [row.realm_id],
+        // The storage delete caused it: the same actor and request in the audit trail.
+        ...(cause.actor ? { actor: cause.actor } : {}),
+        ...(cause.request ? { request: cause.request } : {}),
+      });
+    }
+  });
 }

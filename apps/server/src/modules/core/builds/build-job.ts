@@ -65,8 +65,9 @@ export function buildJobHandler(context: BuildContext): JobHandler {
         await jobContext.queue.complete(job.id);
         return;
       }
-      const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') =>
-        writeBuildLog(context.telemetry, started, level, message);
+      const log = async (message: string, level: 'info' | 'warn' | 'error' = 'info') => {
+        await writeBuildLog(context.telemetry, started, level, message);
+      };
       await log(job.attempts > 1 ? `Build started again (attempt ${job.attempts}).` : 'Build started.');
       const inputs = await loadBuildInputs(context.db, analysisId, registryId);
       const client = registryClient(inputs.registry);

@@ -1,9 +1,23 @@
-import { OciClient } from '@federa/oci';
+import { DEFAULT_REGISTRY_TIMEOUT_MS, OciClient } from '@federa/oci';
 
 export interface RegistryConnection {
   host: string;
   account_name: string | null;
   account_secret: string | null;
+}
+
+/**
+ * How long a registry or Harbor may stay silent (REGISTRY_TIMEOUT_MS). One setting for the process,
+ * set when the core module starts, so every client the jobs and routes open keeps to it.
+ */
+let registryTimeoutMs = DEFAULT_REGISTRY_TIMEOUT_MS;
+
+export function configureRegistryTimeout(timeoutMs: number): void {
+  registryTimeoutMs = timeoutMs;
+}
+
+export function currentRegistryTimeout(): number {
+  return registryTimeoutMs;
 }
 
 /**
@@ -25,7 +39,11 @@ export function registryClient(registry: RegistryConnection): OciClient {
     registry.account_name && registry.account_secret
       ? { username: registry.account_name, password: registry.account_secret }
       : undefined;
-  return new OciClient({ url: registryUrl(registry.host), ...(credentials ? { credentials } : {}) });
+  return new OciClient({
+    url: registryUrl(registry.host),
+    timeoutMs: registryTimeoutMs,
+    ...(credentials ? { credentials } : {}),
+  });
 }
 
 /** Where an analysis's image goes for one node: `<node project>/<analysis id>`, tag `latest`. */

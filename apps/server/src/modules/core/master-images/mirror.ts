@@ -2,7 +2,7 @@ import { copyImage, OciClient } from '@federa/oci';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/index.ts';
 import { PermanentJobError } from '../../../platform/jobs/worker.ts';
-import { masterImageRepository, registryClient } from '../builds/registry-client.ts';
+import { currentRegistryTimeout, masterImageRepository, registryClient } from '../builds/registry-client.ts';
 import { masterImages, registries } from '../db/index.ts';
 
 /** The registry job that copies the master images into a registry's `master` project. */
@@ -33,7 +33,7 @@ export async function mirrorMasterImages(
   const [registry] = await db.select().from(registries).where(eq(registries.id, registryId));
   if (!registry) throw new PermanentJobError('The registry does not exist any more.');
   const source = parseUpstream(upstream);
-  const upstreamClient = new OciClient({ url: source.url });
+  const upstreamClient = new OciClient({ url: source.url, timeoutMs: currentRegistryTimeout() });
   const target = registryClient(registry);
   const outcome: MirrorOutcome = { copied: [], failed: [], bytesSent: 0 };
   const images = await db.select().from(masterImages).orderBy(asc(masterImages.virtual_path));

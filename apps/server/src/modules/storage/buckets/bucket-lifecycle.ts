@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EmitEvent } from '../../../platform/events/event-outbox.ts';
+import { changeEvent } from '../context.ts';
 import { storageBucketFiles, storageBuckets, type StorageBucketFile } from '../db/index.ts';
-import type { StorageDriver } from '../drivers/driver.ts';
-import { bucketPrefixOf } from '../object-keys.ts';
 
 // What other modules (the hub core, for an analysis' buckets) do with buckets besides creating them.
 
@@ -13,26 +14,22 @@ export async function findBucketFile(db: Executor, id: string): Promise<StorageB
 }
 
 /**
- * Removes bucket records (their files cascade) inside the caller's transaction; returns the ids
- * removed. The stored objects stay until `removeBucketObjects` runs after the commit: an object left
- * behind is an orphan, never a record without content.
+ * Removes bucket records (their files cascade) inside the caller's outbox transaction and emits
+ * their deleted events; returns the ids removed. The stored objects go once the events are delivered
+ * (object-removal.ts), also after a crash: an object left behind meanwhile is an orphan, never a
+ * record without content.
  */
-export async function deleteBucketRecords(db: Executor, ids: readonly string[]): Promise<string[]> {
+export async function deleteBucketRecords(
+  db: Executor,
+  ids: readonly string[],
+  emit: EmitEvent,
+  cause: Pick<EntityEvent, 'actor' | 'request'>,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const removed = await db
     .delete(storageBuckets)
     .where(inArray(storageBuckets.id, [...ids]))
-    .returning({ id: storageBuckets.id });
+    .returning();
+  for (const row of removed) emit(changeEvent('bucket', 'deleted', row, cause));
   return removed.map((row) => row.id);
-}
-
-/** Deletes the stored objects of removed buckets; failures are reported, not thrown. */
-export async function removeBucketObjects(
-  driver: StorageDriver,
-  ids: readonly string[],
-  onError: (error: unknown, bucketId: string) => void,
-): Promise<void> {
-  for (const id of ids) {
-    await driver.deletePrefix(bucketPrefixOf(id)).catch((error: unknown) => onError(error, id));
-  }
 }

@@ -10,11 +10,11 @@ import {
   runListQuery,
   runReadQuery,
 } from '../../../platform/http/query/index.ts';
+import { requestContext } from '../../../platform/http/resource/index.ts';
 import { requireIdentity } from '../../auth/index.ts';
 import { assertMayChange, readableRows } from '../access.ts';
-import { lookupRealmOf, publishChange, type StorageContext } from '../context.ts';
+import { changeEvent, lookupRealmOf, publishChange, type StorageContext } from '../context.ts';
 import { storageBuckets, type StorageBucket } from '../db/index.ts';
-import { bucketPrefixOf } from '../object-keys.ts';
 import { present } from '../present.ts';
 import { bucketQuery } from './bucket.query.ts';
 import { BucketCreateSchema, BucketUpdateSchema } from './bucket.schemas.ts';
@@ -131,12 +131,16 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
       await context.writeGuards.assertWritable(existing.id);
       // The records go first (their files cascade): once they are gone nobody can reach the objects,
       // and an object the driver failed to remove is only an orphan, never a file without content.
-      const [deleted] = await db.delete(storageBuckets).where(eq(storageBuckets.id, existing.id)).returning();
-      if (!deleted) throw notFound('The bucket was not found.');
-      publishChange(context, request, 'bucket', 'deleted', deleted);
-      await context.driver.deletePrefix(bucketPrefixOf(deleted.id)).catch((error: unknown) => {
-        request.log.error({ err: error, bucketId: deleted.id }, 'stored objects of a deleted bucket remain');
-      });
+      // The objects are removed once the deletion is announced (object-removal.ts).
+      const deleted = await context.outbox.transaction(
+        async (tx, emit) => {
+          const [row] = await tx.delete(storageBuckets).where(eq(storageBuckets.id, existing.id)).returning();
+          if (!row) throw notFound('The bucket was not found.');
+          emit(changeEvent('bucket', 'deleted', row, requestContext(request)));
+          return row;
+        },
+        { waitForDelivery: true },
+      );
       return reply.status(202).send(present(deleted));
     },
   );

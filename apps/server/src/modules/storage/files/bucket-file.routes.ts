@@ -10,9 +10,10 @@ import {
   runListQuery,
   runReadQuery,
 } from '../../../platform/http/query/index.ts';
+import { requestContext } from '../../../platform/http/resource/index.ts';
 import { requireIdentity } from '../../auth/index.ts';
 import { assertMayChange, readableRows } from '../access.ts';
-import { publishChange, type StorageContext } from '../context.ts';
+import { changeEvent, type StorageContext } from '../context.ts';
 import { storageBucketFiles, storageBuckets, type StorageBucketFile } from '../db/index.ts';
 import { ObjectNotFoundError } from '../drivers/driver.ts';
 import { objectKeyOf } from '../object-keys.ts';
@@ -91,15 +92,20 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
         bucket ? [file, bucket] : [file],
       );
       await context.writeGuards.assertWritable(file.bucket_id);
-      const [deleted] = await db
-        .delete(storageBucketFiles)
-        .where(eq(storageBucketFiles.id, file.id))
-        .returning();
-      if (!deleted) throw notFound('The bucket file was not found.');
-      publishChange(context, request, 'bucketFile', 'deleted', deleted);
-      await context.driver.delete(objectKeyOf(deleted)).catch((error: unknown) => {
-        request.log.error({ err: error, fileId: deleted.id }, 'stored object of a deleted file remains');
-      });
+      // The stored object is removed once the deletion is announced (object-removal.ts), also
+      // when this process dies right after the commit.
+      const deleted = await context.outbox.transaction(
+        async (tx, emit) => {
+          const [row] = await tx
+            .delete(storageBucketFiles)
+            .where(eq(storageBucketFiles.id, file.id))
+            .returning();
+          if (!row) throw notFound('The bucket file was not found.');
+          emit(changeEvent('bucketFile', 'deleted', row, requestContext(request)));
+          return row;
+        },
+        { waitForDelivery: true },
+      );
       return reply.status(202).send(present(deleted));
     },
   );

@@ -7,10 +7,15 @@ import type {
 } from '../../../platform/events/domain-events.ts';
 import { entityDiff } from './entity-diff.ts';
 import { expiryAfterDays, type EventInput } from './event-row.ts';
-import { insertEvent } from './event-store.ts';
+import { insertEvent, insertEventOnce } from './event-store.ts';
 
 /** The entity type of telemetry events themselves: recording their changes would never end. */
 export const EVENT_ENTITY_TYPE = 'event';
+/**
+ * Types announced live but not part of the audit trail: telemetry's own events, and log lines (they
+ * are kept as logs already; an audit entry per build step would bury the changes people look for).
+ */
+const NOT_AUDITED = new Set([EVENT_ENTITY_TYPE, 'analysisLog']);
 
 export interface EntityEventRecorderOptions {
   db: Executor;
@@ -37,9 +42,11 @@ export class EntityEventRecorder {
   listen(bus: DomainEventBus): () => void {
     this.bus = bus;
     return bus.subscribe((event) => {
-      if (event.type === EVENT_ENTITY_TYPE) return;
+      if (NOT_AUDITED.has(event.type)) return;
       const recording = this.record(event).finally(() => this.pending.delete(recording));
       this.pending.add(recording);
+      // The outbox forgets the event only once it is recorded.
+      return recording;
     });
   }
 
@@ -50,7 +57,12 @@ export class EntityEventRecorder {
 
   async record(event: EntityEvent): Promise<void> {
     try {
-      const row = await insertEvent(this.options.db, await this.toInput(event));
+      const input = await this.toInput(event);
+      // An event from the outbox is stored under the outbox entry's id: delivered twice, stored once.
+      const row = event.outboxId
+        ? await insertEventOnce(this.options.db, event.outboxId, input)
+        : await insertEvent(this.options.db, input);
+      if (!row) return;
       // The audit trail is live: the recorded event reaches realtime subscribers like any created
       // record (the recorder skips events of its own type, so this does not recurse).
       this.bus?.publish({

@@ -11,6 +11,23 @@ export async function insertEvent(db: Executor, input: EventInput): Promise<Even
   return row!;
 }
 
+/**
+ * Inserts the event under `id` unless it is stored already (an entity event the outbox delivered
+ * again after a crash); returns undefined then.
+ */
+export async function insertEventOnce(
+  db: Executor,
+  id: string,
+  input: EventInput,
+): Promise<EventRow | undefined> {
+  const [row] = await db
+    .insert(telemetryEvents)
+    .values({ ...eventRow(input), id })
+    .onConflictDoNothing({ target: telemetryEvents.id })
+    .returning();
+  return row;
+}
+
 /** Deletes the expiring events whose expiry has passed; returns how many. */
 export async function sweepExpiredEvents(db: Executor, now: Date = new Date()): Promise<number> {
   const expired: SQL = and(

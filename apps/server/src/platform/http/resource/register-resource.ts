@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ListResponse } from '@federa/schemas';
 import { VersionedCache } from '../../cache/versioned-cache.ts';
-import { withTransaction, type Executor } from '../../db/index.ts';
+import type { Executor } from '../../db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../events/domain-events.ts';
 import { badRequest, forbidden, HttpError, notFound, validationFailed } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
@@ -125,15 +125,20 @@ export function registerResource(
           .filter(
             (value, index, all): value is string => typeof value === 'string' && all.indexOf(value) === index,
           );
-  const publish = (event: EntityEventName, row: Row, request: FastifyRequest, previous?: Row) =>
-    services.publish({
-      type: definition.entityType,
-      event,
-      data: strip(row),
-      realmIds: realmsOf(row),
-      ...requestContext(request),
-      ...(previous ? { previous: strip(previous) } : {}),
-    });
+  /** The event of a change, announced through the outbox with the change's transaction. */
+  const eventOf = (
+    event: EntityEventName,
+    row: Row,
+    request: FastifyRequest,
+    previous?: Row,
+  ): EntityEvent => ({
+    type: definition.entityType,
+    event,
+    data: strip(row),
+    realmIds: realmsOf(row),
+    ...requestContext(request),
+    ...(previous ? { previous: strip(previous) } : {}),
+  });
 
   /**
    * Whether the caller reads the public fields only: the resource has some, and the caller lacks the
@@ -224,15 +229,15 @@ export function registerResource(
       : input;
     if (forcedId) data.id = forcedId;
     await check(request, definition.permissions.create, data);
-    const inserted = await withTransaction(db, async (tx) => {
+    const inserted = await services.outbox.transaction(async (tx, emit) => {
       const [row] = (await tx
         .insert(definition.table)
         .values(data as never)
         .returning()) as Row[];
-      await definition.hooks?.afterWrite?.(row!, 'created', { request, db: tx });
+      await definition.hooks?.afterWrite?.(row!, 'created', { request, db: tx, emit });
+      emit(eventOf('created', row!, request));
       return row!;
     });
-    publish('created', inserted, request);
     const presented = strip(inserted);
     return definition.hooks?.present ? definition.hooks.present(presented, input, 'created') : presented;
   };
@@ -258,7 +263,7 @@ export function registerResource(
     }
     const basedOnVersion = assertVersion(request, existing, definition.label);
     await definition.hooks?.beforeUpdate?.(existing, input, { request, db });
-    const updated = await withTransaction(db, async (tx) => {
+    const updated = await services.outbox.transaction(async (tx, emit) => {
       // A hook may take every field for itself (links, secrets); the stored row then stays as it is.
       const changes = Object.values(data).some((value) => value !== undefined);
       const [row] = changes
@@ -271,10 +276,10 @@ export function registerResource(
       // With a version named, no row means another save came in between the read and this one.
       if (!row && basedOnVersion) throw entityModified(definition.label);
       if (!row) throw notFound(`The ${definition.label} was not found.`);
-      await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx });
+      await definition.hooks?.afterWrite?.(row, 'updated', { request, db: tx, emit });
+      emit(eventOf('updated', row, request, existing));
       return row;
     });
-    publish('updated', updated, request, existing);
     const presented = strip(updated);
     return definition.hooks?.present ? definition.hooks.present(presented, input, 'updated') : presented;
   };
@@ -358,16 +363,16 @@ export function registerResource(
       const existing = await requireRecord(db, request.params.id, request);
       await check(request, definition.permissions.delete, existing);
       await definition.hooks?.beforeDelete?.(existing, { request, db });
-      const deleted = await withTransaction(db, async (tx) => {
+      const deleted = await services.outbox.transaction(async (tx, emit) => {
         const [row] = (await tx
           .delete(definition.table)
           .where(eq(idColumn, existing.id as string))
           .returning()) as Row[];
         if (!row) throw notFound(`The ${definition.label} was not found.`);
-        await definition.hooks?.afterWrite?.(row, 'deleted', { request, db: tx });
+        await definition.hooks?.afterWrite?.(row, 'deleted', { request, db: tx, emit });
+        emit(eventOf('deleted', row, request));
         return row;
       });
-      publish('deleted', deleted, request);
       return reply.status(202).send(strip(deleted));
     },
   );

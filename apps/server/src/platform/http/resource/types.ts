@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/index.ts';
 import type { EntityEvent } from '../../events/domain-events.ts';
+import type { EmitEvent, EventOutbox } from '../../events/event-outbox.ts';
 import type { ResourceQuery } from '../query/index.ts';
 
 export type Row = Record<string, unknown>;
@@ -34,6 +35,11 @@ export type PermissionRule = readonly string[] | 'public';
 export interface ResourceContext {
   request: FastifyRequest;
   db: Executor;
+  /**
+   * In `afterWrite` only: announces further changes the write made, with it, through the outbox
+   * (docs/decisions/0100-transactional-outbox.md).
+   */
+  emit?: EmitEvent;
 }
 
 export interface ResourceHooks {
@@ -130,4 +136,6 @@ export interface ResourceServices {
   db: Database;
   access: ResourceAccess;
   publish(event: EntityEvent): void;
+  /** Stores a write's events with its change, so they are announced even after a crash. */
+  outbox: EventOutbox;
 }

@@ -92,6 +92,7 @@ export function AnalysisResultsPage() {
               path="analysis-logs"
               filter={{ analysis_id: analysis.id }}
               live={live}
+              follow={{ type: 'analysisLog', target: analysis.id }}
               label={t('analyses.logs.analysis')}
             />
           </Tabs.Panel>

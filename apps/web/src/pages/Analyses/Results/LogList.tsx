@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../../api/error-phrase.ts';
 import { BusyIndicator } from '../../../components/BusyIndicator/BusyIndicator.tsx';
 import { isErrorLevel, levelColor, levelTextColor, logTimeToDate } from './log-entries.ts';
-import { useLogTail } from './use-log-tail.ts';
+import { useLogTail, type LogFollow } from './use-log-tail.ts';
 
 /** The log lines of an analysis or of one of its nodes: local time, coloured level, errors highlighted. */
 export function LogList({
@@ -11,14 +11,17 @@ export function LogList({
   filter,
   live,
   label,
+  follow,
 }: {
   readonly path: string;
   readonly filter: Record<string, string>;
   readonly live: boolean;
   readonly label: string;
+  /** The realtime room the server also sends new lines to, appended as they arrive. */
+  readonly follow?: LogFollow;
 }) {
   const { t, i18n } = useTranslation();
-  const { entries, error, loading, reload } = useLogTail(path, filter, live);
+  const { entries, error, loading, reload } = useLogTail(path, filter, live, follow);
   if (error && entries.length === 0) {
     return (
       <Alert color="red" variant="light" role="alert" title={t('admin.list.loadFailed')}>
@@ -54,7 +57,7 @@ export function LogList({
             return (
               <Box
                 component="li"
-                key={`${entry.time}-${index}`}
+                key={entry.id ?? `${entry.time}-${index}`}
                 px="xs"
                 py={2}
                 bg={error_ ? 'var(--mantine-color-red-light)' : undefined}

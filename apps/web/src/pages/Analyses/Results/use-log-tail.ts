@@ -1,18 +1,28 @@
 import type { ListResponse } from '@federa/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveUpdates } from '../../../resources/live/use-live-updates.ts';
 import type { AnalysisLogEntry } from '../../../resources/hub-resources.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
-import { LOG_PAGE_SIZE } from './log-entries.ts';
+import { LOG_PAGE_SIZE, mergeLogEntries } from './log-entries.ts';
 
-/** How often a running analysis is asked for new lines. */
+/** How often a running analysis is asked for new lines (lines sent live arrive at once besides). */
 const TAIL_INTERVAL_MS = 5000;
+
+/** The realtime room the lines of a log are also sent to as they are written. */
+export interface LogFollow {
+  /** The realtime entity type, e.g. `analysisLog`. */
+  readonly type: string;
+  /** The record whose lines these are, e.g. the analysis id. */
+  readonly target: string;
+}
 
 /**
  * The log lines of `path` (`analysis-logs` or `analysis-node-logs`) matching `filter`, oldest first:
  * pages of 50 loaded by time after the last loaded line until `meta.total` is reached; with `live`
- * new lines are fetched the same way every few seconds.
+ * new lines are fetched the same way every few seconds, and with `follow` the lines the server sends
+ * live are appended as they come (a build's steps).
  */
-export function useLogTail(path: string, filter: Record<string, string>, live: boolean) {
+export function useLogTail(path: string, filter: Record<string, string>, live: boolean, follow?: LogFollow) {
   const api = useApiClient();
   const [entries, setEntries] = useState<AnalysisLogEntry[]>([]);
   const [total, setTotal] = useState<number | null>(null);
@@ -33,7 +43,7 @@ export function useLogTail(path: string, filter: Record<string, string>, live: b
         });
         if (page.data.length > 0) {
           last.current = String(page.data[page.data.length - 1]!.time);
-          setEntries((current) => [...current, ...page.data]);
+          setEntries((current) => mergeLogEntries(current, page.data));
         }
         setTotal((current) =>
           last.current === null ? page.meta.total : Math.max(current ?? 0, page.meta.total),
@@ -59,6 +69,15 @@ export function useLogTail(path: string, filter: Record<string, string>, live: b
     const timer = setInterval(() => void loadNext(), TAIL_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [live, loadNext]);
+
+  // Paging stays where it was: a live line may overtake an earlier one the next page brings.
+  useLiveUpdates<AnalysisLogEntry>(
+    follow?.type,
+    (event, entry) => {
+      if (event === 'created') setEntries((current) => mergeLogEntries(current, [entry]));
+    },
+    { target: follow?.target, enabled: live },
+  );
 
   // Nothing answered yet: the first page is on its way.
   const loading = total === null && error === null;

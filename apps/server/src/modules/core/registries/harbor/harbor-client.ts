@@ -1,4 +1,5 @@
-import { registryUrl } from '../../builds/registry-client.ts';
+import { fetchWithTimeout } from '@federa/oci';
+import { currentRegistryTimeout, registryUrl } from '../../builds/registry-client.ts';
 
 /*
  * The few calls of Harbor's management API v2.0 (Harbor ≥ 2.3) the hub makes: projects, robot
@@ -27,6 +28,8 @@ const PAGE_SIZE = 50;
 export class HarborClient {
   readonly #base: string;
   readonly #authorization: string | undefined;
+  /** Harbor that stays silent ends the call with "The registry at … did not answer within … s." */
+  readonly #fetch = fetchWithTimeout(fetch, currentRegistryTimeout());
 
   constructor(registry: { host: string; account_name: string | null; account_secret: string | null }) {
     this.#base = `${registryUrl(registry.host)}/api/v2.0`;
@@ -45,7 +48,7 @@ export class HarborClient {
     if (this.#authorization) headers.authorization = this.#authorization;
     if (options.byName) headers['x-is-resource-name'] = 'true';
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    return fetch(`${this.#base}${path}`, {
+    return this.#fetch(`${this.#base}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

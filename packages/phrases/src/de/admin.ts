@@ -21,6 +21,7 @@ export const admin: Phrases['admin'] = {
     pageSize: 'Zeilen pro Seite',
     createdAt: 'Erstellt',
     updatedAt: 'Geändert',
+    estimated: 'etwa {{total}}',
     count: {
       entries_one: '{{count}} Eintrag',
       entries_other: '{{count}} Einträge',

@@ -21,6 +21,8 @@ export const admin = {
     createdAt: 'Created',
     updatedAt: 'Updated',
     /** The total above a list; i18next picks `_one` or `_other` by `count`. */
+    /** A total above the server's counting cap is its estimate (meta.estimated). */
+    estimated: 'about {{total}}',
     count: {
       entries_one: '{{count}} entry',
       entries_other: '{{count}} entries',

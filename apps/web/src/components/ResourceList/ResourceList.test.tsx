@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
-import { errorResponse } from '../../test/fake-auth-server.ts';
+import { errorResponse, json } from '../../test/fake-auth-server.ts';
 import { installFakeRealtime } from '../../resources/live/fake-live-socket.ts';
 import { authResources, type User } from '../../resources/resource-types.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -210,6 +210,29 @@ describe('ResourceList', () => {
     cleanup();
     await setup([user(1)], { countNoun: 'users' });
     expect(await screen.findByText('1 user')).toBeInTheDocument();
+  });
+
+  it('says "about" when the total is the server\'s estimate of a long list', async () => {
+    const test = createTestSession({ signedIn: adminSession });
+    await test.session.resolve();
+    test.server.route('GET', '/auth/users', () =>
+      json(200, { data: [user(1)], meta: { total: 120_000, limit: 10, offset: 0, estimated: true } }),
+    );
+    installFakeRealtime(test.session);
+    renderWithProviders(
+      <MemoryRouter>
+        <ResourceList<User>
+          resource={authResources.users}
+          label="admin.users.title"
+          columns={[{ key: 'name', header: 'admin.fields.name', render: (item) => item.name }]}
+          itemName={(item) => item.name}
+          detailPath={(item) => item.id}
+          countNoun="users"
+        />
+      </MemoryRouter>,
+      { session: test.session },
+    );
+    expect(await screen.findByText('about 120000 users')).toBeInTheDocument();
   });
 
   it('shows the page size a person picks and remembers it for the list', async () => {

@@ -150,7 +150,7 @@ function ResourceListView<T extends Identified>({
 
       {data && data.data.length > 0 && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t(`admin.list.count.${countNoun}`, { count: data.meta.total })}
+          <ListCount noun={countNoun} total={data.meta.total} estimated={data.meta.estimated === true} />
         </Text>
       )}
 
@@ -270,4 +270,19 @@ function ResourceListView<T extends Identified>({
       )}
     </Stack>
   );
+}
+
+/** "94 users", or "about 120,000 users" above the server's counting cap (an estimate). */
+function ListCount({
+  noun,
+  total,
+  estimated,
+}: {
+  readonly noun: ListCountNoun;
+  readonly total: number;
+  readonly estimated: boolean;
+}) {
+  const { t } = useTranslation();
+  const counted: string = t(`admin.list.count.${noun}`, { count: total });
+  return <>{estimated ? t('admin.list.estimated', { total: counted }) : counted}</>;
 }

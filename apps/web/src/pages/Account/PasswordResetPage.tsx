@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { AccountCard } from './AccountCard.tsx';
 import { AccountRealmField } from './AccountRealmField.tsx';
 import { accountApi } from './account-api.ts';
 import { resetValidation, type ResetValues } from './account-forms.ts';
+import { NewPasswordFields } from '../../forms/PasswordFields.tsx';
 
 /**
  * `/password-reset`: sets a new password with the mailed code. The mail's link fills in name, realm
@@ -87,19 +88,9 @@ export function PasswordResetPage() {
             spellCheck={false}
             required
           />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            key={form.key('password')}
-            label={t('account.reset.newPassword')}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput
-            {...form.getInputProps('password_repeat')}
-            key={form.key('password_repeat')}
-            label={t('account.reset.repeat')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            form={form}
+            labels={{ password: t('account.reset.newPassword'), repeat: t('account.reset.repeat') }}
           />
           <AccountFailure title={t('account.reset.failed')} error={failure} />
           <Button

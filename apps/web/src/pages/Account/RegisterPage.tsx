@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { AccountCard } from './AccountCard.tsx';
 import { AccountRealmField } from './AccountRealmField.tsx';
 import { accountApi, type RegisteredAccount } from './account-api.ts';
 import { registerValidation, type RegisterValues } from './account-forms.ts';
+import { NewPasswordFields } from '../../forms/PasswordFields.tsx';
 
 /** `/register`: create an account; with e-mail verification it stays inactive until activated. */
 export function RegisterPage() {
@@ -76,20 +77,7 @@ export function RegisterPage() {
             autoComplete="email"
             required
           />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            key={form.key('password')}
-            label={t('adminB.settings.password')}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput
-            {...form.getInputProps('password_repeat')}
-            key={form.key('password_repeat')}
-            label={t('adminB.settings.passwordRepeat')}
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} />
           <AccountRealmField
             value={form.values.realmId}
             onChange={(value) => form.setFieldValue('realmId', value)}

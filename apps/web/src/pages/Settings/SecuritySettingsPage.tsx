@@ -1,4 +1,4 @@
-import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isClientError } from '@federa/client';
 import { notify } from '../../components/Feedback/notify.ts';
@@ -12,6 +12,7 @@ import { applyServerIssues } from '../../forms/server-errors.tsx';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { settingsApi } from './settings-api.ts';
+import { CurrentPasswordField, NewPasswordFields } from '../../forms/PasswordFields.tsx';
 
 type OwnPasswordValues = PasswordValues & { password_current: string };
 
@@ -70,28 +71,8 @@ function PasswordCard() {
           <Title order={2} size="h3" id="password-heading">
             {t('adminB.settings.changePassword')}
           </Title>
-          <PasswordInput
-            {...form.getInputProps('password_current')}
-            key={form.key('password_current')}
-            label={t('account.password.current')}
-            description={t('account.password.currentDescription')}
-            autoComplete="current-password"
-            required
-          />
-          <PasswordInput
-            {...form.getInputProps('password')}
-            key={form.key('password')}
-            label={t('adminB.settings.password')}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput
-            {...form.getInputProps('password_repeat')}
-            key={form.key('password_repeat')}
-            label={t('adminB.settings.passwordRepeat')}
-            autoComplete="new-password"
-            required
-          />
+          <CurrentPasswordField form={form} />
+          <NewPasswordFields form={form} />
           <FormFailure error={failure} />
           <Group>
             <Button type="submit" loading={submitting} leftSection={<IconLock size={18} aria-hidden />}>

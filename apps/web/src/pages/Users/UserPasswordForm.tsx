@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
@@ -7,6 +7,7 @@ import { passwordValidation, type PasswordValues } from '../../forms/password-ru
 import { maxLength, required, textRules } from '../../forms/rules.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { authResources, type User } from '../../resources/resource-types.ts';
+import { CurrentPasswordField, NewPasswordFields } from '../../forms/PasswordFields.tsx';
 
 type UserPasswordValues = PasswordValues & { password_current: string };
 
@@ -43,30 +44,8 @@ export function UserPasswordForm({ user }: { readonly user: User }) {
         <Title order={2} size="h3">
           {t('admin.users.passwordTitle')}
         </Title>
-        {own && (
-          <PasswordInput
-            {...form.getInputProps('password_current')}
-            key={form.key('password_current')}
-            label={t('account.password.current')}
-            description={t('account.password.currentDescription')}
-            autoComplete="current-password"
-            required
-          />
-        )}
-        <PasswordInput
-          {...form.getInputProps('password')}
-          key={form.key('password')}
-          label={t('admin.fields.password')}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          {...form.getInputProps('password_repeat')}
-          key={form.key('password_repeat')}
-          label={t('admin.fields.passwordRepeat')}
-          autoComplete="new-password"
-          required
-        />
+        {own && <CurrentPasswordField form={form} />}
+        <NewPasswordFields form={form} />
         <FormFailure error={error} />
         <Group>
           <Button type="submit" variant="default" loading={saving}>

@@ -11,7 +11,7 @@ import {
 } from '@federa/schemas';
 import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { withTransaction, type Transaction } from '../../../platform/db/index.ts';
+import type { Transaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { requestContext, type Row } from '../../../platform/http/resource/index.ts';
 import { findBucketFile } from '../../storage/index.ts';
@@ -53,7 +53,8 @@ function assertAllowed(result: CommandCheckResult): void {
  * Runs one of the state commands (lock, unlock, build start, stop, check) on an analysis. The
  * analysis row is locked for the transaction, so concurrent commands (and node changes, whose
  * counter trigger writes the same row) take turns and each sees the state the one before left.
- * The changes are published after the commit.
+ * The changes are stored with the transaction's outbox and announced after the commit, so a crash
+ * in between still announces them (docs/decisions/0100-transactional-outbox.md).
  */
 export async function runStateCommand(
   context: AnalysisContext,
@@ -61,48 +62,57 @@ export async function runStateCommand(
   analysisId: string,
   command: string,
 ): Promise<AnalysisRow> {
-  let previous: AnalysisRow | undefined;
-  const outcome = await withTransaction(context.db, async (tx) => {
+  const context_ = requestContext(request);
+  const outcome = await context.outbox.transaction(async (tx, emit) => {
     const [current] = await tx.select().from(analyses).where(eq(analyses.id, analysisId)).for('update');
     if (!current) throw badRequest('The analysis does not exist.');
-    previous = current;
     assertAllowed(isAnalysisCommandExecutable(current, command));
-    switch (command) {
-      case AnalysisCommand.CONFIGURATION_LOCK:
-        return lock(tx, current);
-      case AnalysisCommand.CONFIGURATION_UNLOCK:
-        return unlock(tx, current, request.server.config.approvals.skipAnalysis);
-      case AnalysisCommand.BUILD_START:
-        return startBuild(tx, current);
-      case AnalysisCommand.BUILD_STOP:
-        return stopBuild(tx, current);
-      default:
-        return checkBuild(tx, current, context.buildTimeoutMs);
+    const result = await runCommand(tx, current, command, context, request);
+    for (const node of result.nodes) {
+      emit({
+        type: CoreEntityType.ANALYSIS_NODE,
+        event: 'updated',
+        data: node,
+        realmIds: [...new Set([node.analysis_realm_id as string, node.node_realm_id as string])],
+        ...context_,
+      });
     }
+    if (result.analysis !== current) {
+      emit({
+        type: CoreEntityType.ANALYSIS,
+        event: 'updated',
+        data: result.analysis,
+        realmIds: [result.analysis.realm_id],
+        previous: current,
+        ...context_,
+      });
+    }
+    return result;
   });
   if (command === AnalysisCommand.BUILD_START || command === AnalysisCommand.BUILD_STOP) context.jobs.nudge();
   if (command === AnalysisCommand.BUILD_STATUS) await reportImagePresence(context, outcome.analysis);
-  const context_ = requestContext(request);
-  for (const node of outcome.nodes) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_NODE,
-      event: 'updated',
-      data: node,
-      realmIds: [...new Set([node.analysis_realm_id as string, node.node_realm_id as string])],
-      ...context_,
-    });
-  }
-  if (previous && outcome.analysis !== previous) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS,
-      event: 'updated',
-      data: outcome.analysis,
-      realmIds: [outcome.analysis.realm_id],
-      previous,
-      ...context_,
-    });
-  }
   return outcome.analysis;
+}
+
+function runCommand(
+  tx: Transaction,
+  current: AnalysisRow,
+  command: string,
+  context: AnalysisContext,
+  request: FastifyRequest,
+): Promise<CommandOutcome> {
+  switch (command) {
+    case AnalysisCommand.CONFIGURATION_LOCK:
+      return lock(tx, current);
+    case AnalysisCommand.CONFIGURATION_UNLOCK:
+      return unlock(tx, current, request.server.config.approvals.skipAnalysis);
+    case AnalysisCommand.BUILD_START:
+      return startBuild(tx, current);
+    case AnalysisCommand.BUILD_STOP:
+      return stopBuild(tx, current);
+    default:
+      return checkBuild(tx, current, context.buildTimeoutMs);
+  }
 }
 
 async function setAnalysis(tx: Transaction, id: string, values: Partial<AnalysisRow>): Promise<AnalysisRow> {

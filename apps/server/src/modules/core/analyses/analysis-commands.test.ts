@@ -1,6 +1,7 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventOutbox } from '../../../platform/db/schema/index.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { userWith } from '../core.test-support.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
@@ -152,6 +153,35 @@ describe('analysis commands', () => {
             event.name === 'updated' && event.data.diff?.build_status?.next === 'starting',
         );
     });
+  });
+
+  it('stores what a command announces with its change, so a crash after the commit loses nothing', async () => {
+    const analysis = await configured('Crashed lock', [world.siteNode, world.hubNode]);
+    const { outbox } = world.ctx.app;
+    const events: EntityEvent[] = [];
+    const unsubscribe = world.ctx.app.events.subscribe((event) => void events.push(event));
+    const lockedAnnounced = () =>
+      events.some(
+        (event) =>
+          event.type === 'analysis' &&
+          (event.data as { id?: string; configuration_locked?: boolean }).id === analysis.id &&
+          (event.data as { configuration_locked?: boolean }).configuration_locked === true,
+      );
+    try {
+      // The process "dies" between its commit and its announcement.
+      outbox.deliverAfterCommit = false;
+      expect((await command(analysis.id, 'configurationLock')).statusCode).toBe(202);
+      outbox.deliverAfterCommit = true;
+      expect(lockedAnnounced()).toBe(false);
+
+      // Its lease runs out; the sweep of a living process announces the lock.
+      await world.ctx.database.db.update(eventOutbox).set({ lease_until: sql`now() - interval '1 second'` });
+      expect(await outbox.sweep()).toBeGreaterThanOrEqual(1);
+      await eventually(async () => lockedAnnounced());
+    } finally {
+      outbox.deliverAfterCommit = true;
+      unsubscribe();
+    }
   });
 
   it('stops a build in two steps, then unlocks and asks the nodes to approve again', async () => {

@@ -19,7 +19,23 @@ export function startProcess(
   env: Record<string, string>,
   echo?: (line: string) => void,
 ): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  return startNode(['--import', 'tsx', entry], env, echo);
+}
+
+/**
+ * Runs the node agent from its bundle (`bundleAgent`), as a site runs it: plain Node.js, no
+ * TypeScript loader, so its memory is what a site sees.
+ */
+export function startAgent(
+  bundle: string,
+  env: Record<string, string>,
+  echo?: (line: string) => void,
+): Started {
+  return startNode([bundle], env, echo);
+}
+
+function startNode(args: string[], env: Record<string, string>, echo?: (line: string) => void): Started {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,12 +61,15 @@ export function startProcess(
   };
 }
 
-/** Resident memory of a process in MB (Linux), or undefined. */
-export async function residentMb(pid: number | undefined): Promise<number | undefined> {
+/** Resident memory of a process in MB (Linux): its peak (`VmHWM`) or now (`VmRSS`), or undefined. */
+export async function residentMb(
+  pid: number | undefined,
+  which: 'peak' | 'now' = 'peak',
+): Promise<number | undefined> {
   if (!pid) return undefined;
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmHWM:\s+(\d+) kB/m.exec(status) ?? /^VmRSS:\s+(\d+) kB/m.exec(status);
+    const match = new RegExp(`^${which === 'peak' ? 'VmHWM' : 'VmRSS'}:\\s+(\\d+) kB`, 'm').exec(status);
     return match ? Math.round(Number(match[1]) / 1024) : undefined;
   } catch {
     return undefined;

@@ -18,7 +18,8 @@ import { HttpClient, baseUrlsFor } from '@federa/client';
 import { findRegistryBinary, freePort, startRegistry } from '@federa/oci/test-support';
 import tar from 'tar-stream';
 import { pushMasterImage } from './master-image.ts';
-import { REPO_ROOT, residentMb, startProcess, waitFor, type Started } from './processes.ts';
+import { bundleAgent } from '../scripts/bundle-agent.ts';
+import { REPO_ROOT, residentMb, startAgent, startProcess, waitFor, type Started } from './processes.ts';
 
 const DEMO_DIR = import.meta.dirname;
 const step = (message: string) => process.stdout.write(`• ${message}\n`);
@@ -186,9 +187,10 @@ async function main(): Promise<number> {
 
     step('starting three node agents (process driver); they approve requests of the research realm');
     const agents: Started[] = [];
+    const agentBundle = await bundleAgent();
     for (const entry of nodes) {
-      const agent = startProcess(
-        'apps/node/src/main.ts',
+      const agent = startAgent(
+        agentBundle,
         {
           HUB_URL: hubUrl,
           NODE_ROBOT_ID: String(entry.node.robot_id),
@@ -314,10 +316,10 @@ async function main(): Promise<number> {
     );
     const seconds = ((Date.now() - buildStarted) / 1000).toFixed(1);
     step(`buildStart to the aggregated result: ${seconds} s`);
-    const memory = await Promise.all(agents.map((agent) => residentMb(agent.child.pid)));
-    step(
-      `agent memory (peak resident): ${memory.map((mb) => (mb === undefined ? '?' : `${mb} MB`)).join(', ')}`,
-    );
+    const mb = (value: number | undefined) => (value === undefined ? '?' : `${value} MB`);
+    const peaks = await Promise.all(agents.map((agent) => residentMb(agent.child.pid, 'peak')));
+    const now = await Promise.all(agents.map((agent) => residentMb(agent.child.pid, 'now')));
+    step(`agent memory, resident now: ${now.map(mb).join(', ')}; at the peak: ${peaks.map(mb).join(', ')}`);
 
     if (keep) {
       step(

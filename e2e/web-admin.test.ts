@@ -146,6 +146,27 @@ describe.skipIf(!browserAvailable())('identity administration in the web app', (
     await page.getByText('Saved.').waitFor();
     await expectAccessible(page, 'robot page');
 
+    // Check access: the new robot holds no role, so user_read would be refused, and the page says so.
+    await page.goto(`${server.url}/admin/permissions`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('user_read');
+    await page.getByRole('link', { name: 'Open user_read' }).click();
+    await heading(page, 'user_read').waitFor();
+    await page
+      .getByRole('tab', { name: 'Check access' })
+      .or(page.getByRole('link', { name: 'Check access' }))
+      .first()
+      .click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Robot$/ })
+      .click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`e2e-robot-${suffix}`);
+    await page.getByRole('option', { name: `e2e-robot-${suffix} (master)` }).click();
+    await page.getByRole('button', { name: 'Check access' }).click();
+    await page.getByText(`Refused: e2e-robot-${suffix} may not use user_read now.`).waitFor();
+    await expectAccessible(page, 'permission check access');
+
     // A record page with tabs: the master realm, whose name is fixed.
     await page.goto(`${server.url}/admin/realms`);
     await page.getByRole('link', { name: 'Open master' }).click();

@@ -91,6 +91,7 @@ export const app: Phrases['app'] = {
     roles: 'Rollen',
     users: 'Benutzer',
     robots: 'Roboter',
+    checkAccess: 'Zugriff prüfen',
     permissions: 'Berechtigungen',
   },
   errors: {

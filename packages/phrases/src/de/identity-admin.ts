@@ -21,4 +21,19 @@ export const identityAdmin: Phrases['identityAdmin'] = {
   list: {
     notReadable: 'Sie dürfen hier Einträge hinzufügen (Hinzufügen), aber die Liste nicht sehen.',
   },
+  check: {
+    intro:
+      'Würde {{permission}} jetzt gewährt? Wählen Sie, wer fragt; ihre Rollen und die Richtlinie entscheiden.',
+    kind: 'Wer fragt',
+    user: 'Benutzer',
+    robot: 'Roboter',
+    client: 'Client',
+    subject: 'Name',
+    run: 'Zugriff prüfen',
+    granted: 'Gewährt: {{name}} darf {{permission}} jetzt nutzen.',
+    refused: 'Verweigert: {{name}} darf {{permission}} jetzt nicht nutzen.',
+    decidedBy: 'Entschieden hat die Richtlinie „{{policy}}“ ({{type}}).',
+    notHeld:
+      'Keine Rolle und keine direkte Zuweisung gibt sie ihnen, oder die Richtlinie der Berechtigung hat abgelehnt.',
+  },
 };

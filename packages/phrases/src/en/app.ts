@@ -90,6 +90,7 @@ export const app = {
     roles: 'Roles',
     users: 'Users',
     robots: 'Robots',
+    checkAccess: 'Check access',
     permissions: 'Permissions',
   },
   errors: {

@@ -20,4 +20,18 @@ export const identityAdmin = {
   list: {
     notReadable: 'You may add entries here (Add), but not see the list.',
   },
+  /** The "check access" tab of a permission. */
+  check: {
+    intro: 'Would {{permission}} be granted now? Pick who asks; their roles and the policy decide.',
+    kind: 'Who asks',
+    user: 'User',
+    robot: 'Robot',
+    client: 'Client',
+    subject: 'Name',
+    run: 'Check access',
+    granted: 'Granted: {{name}} may use {{permission}} now.',
+    refused: 'Refused: {{name}} may not use {{permission}} now.',
+    decidedBy: 'Decided by the policy "{{policy}}" ({{type}}).',
+    notHeld: "No role or direct assignment gives it to them, or the permission's policy refused.",
+  },
 } as const;

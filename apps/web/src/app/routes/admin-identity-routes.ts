@@ -204,6 +204,7 @@ const permissionRoutes = section({
     { path: 'roles', screen: 'PermissionRolesPage' },
     { path: 'users', screen: 'PermissionUsersPage' },
     { path: 'robots', screen: 'PermissionRobotsPage' },
+    { path: 'check', screen: 'PermissionCheckPage' },
   ],
 });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
-import { FakeAuthServer, MASTER_REALM } from '../../test/fake-auth-server.ts';
+import { FakeAuthServer, json, MASTER_REALM } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 
 const WAIT = { timeout: 5000 };
@@ -76,6 +76,34 @@ describe('permission screens', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['General', 'Roles', 'Users', 'Robots']);
+    ).toEqual(['General', 'Roles', 'Users', 'Robots', 'Check access']);
+  });
+
+  it('checks access for a chosen robot and names the policy that refused', async () => {
+    const { fake } = server();
+    serveResource(fake, '/auth/robots', [
+      { id: 'r1', name: 'nightly', realm_id: MASTER_REALM.id, realm: { name: 'master' } },
+    ]);
+    serveResource(fake, '/auth/users', [
+      { id: 'u9', name: 'alice', realm_id: MASTER_REALM.id, realm: { name: 'master' } },
+    ]);
+    const answers = [
+      { status: 'error', data: { message: 'x', policy: { id: 'pol1', name: 'weekdays', type: 'time' } } },
+      { status: 'success' },
+    ];
+    fake.route('POST', '/auth/permissions/p1/check', () => json(202, answers.shift()));
+    renderApp('/admin/permissions/p1/check', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Robot' }, WAIT));
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
+    await user.click(await screen.findByRole('option', { name: 'nightly (master)' }));
+    await user.click(screen.getByRole('button', { name: 'Check access' }));
+    expect(await screen.findByText('Refused: nightly may not use user_read now.')).toBeInTheDocument();
+    expect(screen.getByText('Decided by the policy "weekdays" (time).')).toBeInTheDocument();
+    const sent = fake.calls.filter((call) => call.path === '/auth/permissions/p1/check').at(-1);
+    expect(sent?.body).toMatchObject({ identity: { type: 'robot', id: 'r1', realmName: 'master' } });
+
+    await user.click(screen.getByRole('button', { name: 'Check access' }));
+    expect(await screen.findByText('Granted: nightly may use user_read now.')).toBeInTheDocument();
   });
 });

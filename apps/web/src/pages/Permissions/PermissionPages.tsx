@@ -5,6 +5,7 @@ import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { afterCreatePath, ReadableList } from '../../components/AdminSection/ReadableList.tsx';
 import { PERMISSION_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
+import { PermissionCheck } from './PermissionCheck.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
@@ -70,6 +71,7 @@ export function PermissionDetailPage() {
         { to: 'roles', label: 'app.tabs.roles' },
         { to: 'users', label: 'app.tabs.users' },
         { to: 'robots', label: 'app.tabs.robots' },
+        { to: 'check', label: 'app.tabs.checkAccess' },
       ]}
     />
   );
@@ -120,4 +122,9 @@ export function PermissionRobotsPage() {
       deletePermission={P.ROBOT_PERMISSION_DELETE}
     />
   );
+}
+
+export function PermissionCheckPage() {
+  const permission = useRecord<Permission>();
+  return <PermissionCheck key={permission.id} permission={permission} />;
 }

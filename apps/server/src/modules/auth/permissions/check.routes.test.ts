@@ -69,6 +69,32 @@ describe('permission and policy checks', () => {
     expect(sunday.json()).toEqual({ status: 'success' });
   });
 
+  it('names the stored policy that refused, inside a composite too', async () => {
+    const composite = (
+      await admin.post('/auth/policies', {
+        name: 'weekday-robots',
+        type: 'composite',
+        decisionStrategy: 'unanimous',
+      })
+    ).json();
+    const robots = (
+      await admin.post('/auth/policies', {
+        name: 'robots-of-the-job',
+        type: 'identity',
+        types: ['robot'],
+        parent_id: composite.id,
+      })
+    ).json();
+    const permission = (
+      await admin.post('/auth/permissions', { name: 'weekday_job', policy_id: composite.id })
+    ).json();
+    const refused = await admin.post(`/auth/permissions/${permission.id}/check`, {});
+    expect(refused.json()).toMatchObject({
+      status: 'error',
+      data: { policy: { id: robots.id, name: 'robots-of-the-job', type: 'identity' } },
+    });
+  });
+
   it('applies a permission policy of its own', async () => {
     const robotsOnly = (
       await admin.post('/auth/policies', { name: 'robots-only', type: 'identity', types: ['robot'] })

@@ -1,4 +1,4 @@
-import { AccessError, PermissionChecker, type PolicyInput } from '@federa/policy';
+import { AccessError, PermissionChecker, PermissionError, type PolicyInput } from '@federa/policy';
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ import { notFound } from '../../../platform/http/errors.ts';
 import { permissions, policies } from '../db/identity.ts';
 import { findSubject } from '../identity/subjects.ts';
 import { loadExpandedPolicy } from '../policies/expanded.ts';
-import { loadPolicyConfig } from '../policies/policy-tree.ts';
+import { loadPolicyConfig, type PolicySources } from '../policies/policy-tree.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { DEFAULT_POLICY, type Authorizer } from './authorizer.ts';
@@ -33,14 +33,27 @@ const CheckBody = z
   })
   .nullish();
 
-type Outcome =
-  { status: 'success' } | { status: 'error'; data: { statusCode: number; code: string; message: string } };
+/** The stored policy that denied, named for the "check access" tool. */
+type DecidingPolicy = { id: string; name: string; type: string };
 
-function failure(error: unknown): Outcome {
+type Outcome =
+  | { status: 'success' }
+  | {
+      status: 'error';
+      data: { statusCode: number; code: string; message: string; policy?: DecidingPolicy };
+    };
+
+function failure(error: unknown, sources?: PolicySources): Outcome {
   if (error instanceof AccessError) {
+    const policy = error instanceof PermissionError && error.policy ? sources?.get(error.policy) : undefined;
     return {
       status: 'error',
-      data: { statusCode: error.statusCode, code: error.code, message: error.message },
+      data: {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...(policy ? { policy } : {}),
+      },
     };
   }
   throw error;
@@ -96,7 +109,10 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
         .from(permissions)
         .where(visible(request, permissions, request.params.id));
       if (!permission) throw notFound('The permission was not found.');
-      const policy = permission.policy_id ? await loadPolicyConfig(db, permission.policy_id) : undefined;
+      const sources: PolicySources = new WeakMap();
+      const policy = permission.policy_id
+        ? await loadPolicyConfig(db, permission.policy_id, sources)
+        : undefined;
       const item = {
         name: permission.name,
         realmId: permission.realm_id,
@@ -117,7 +133,7 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
         else await checker.preCheck(context);
         return { status: 'success' };
       } catch (error) {
-        return failure(error);
+        return failure(error, sources);
       }
     },
   );

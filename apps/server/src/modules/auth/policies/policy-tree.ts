@@ -8,13 +8,21 @@ interface PolicyRow {
   type: string;
   invert: boolean;
   config: Record<string, unknown>;
+  name: string;
 }
+
+/** The stored policy each evaluated configuration came from, to say which one decided. */
+export type PolicySources = WeakMap<PolicyConfig, { id: string; name: string; type: string }>;
 
 /**
  * A stored policy with all its descendants, as the configuration the policy engine evaluates:
  * `{ type, invert, ...settings }`, composites with their `children` in name order. One query.
  */
-export async function loadPolicyConfig(db: Executor, policyId: string): Promise<PolicyConfig | undefined> {
+export async function loadPolicyConfig(
+  db: Executor,
+  policyId: string,
+  sources?: PolicySources,
+): Promise<PolicyConfig | undefined> {
   const result = await db.execute(sql`
     with recursive tree as (
       select id, parent_id, type, invert, config, name from auth_policies where id = ${policyId}
@@ -22,7 +30,7 @@ export async function loadPolicyConfig(db: Executor, policyId: string): Promise<
       select child.id, child.parent_id, child.type, child.invert, child.config, child.name
       from auth_policies child join tree on child.parent_id = tree.id
     )
-    select id, parent_id, type, invert, config from tree order by name
+    select id, parent_id, type, invert, config, name from tree order by name
   `);
   const rows = ((result as { rows?: unknown[] }).rows ?? result) as PolicyRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -34,6 +42,7 @@ export async function loadPolicyConfig(db: Executor, policyId: string): Promise<
         .filter((child) => child.parent_id === row.id && !next.has(child.id))
         .map((child) => build(child, next));
     }
+    sources?.set(config, { id: row.id, name: row.name, type: row.type });
     return config;
   };
   const root = byId.get(policyId);

@@ -66,6 +66,8 @@ export const adminB: Phrases['adminB'] = {
     childrenDescription:
       'Richtlinien desselben Realms, die zu keiner anderen zusammengesetzten Richtlinie gehören.',
     childrenRequired: 'Wählen Sie mindestens eine untergeordnete Richtlinie.',
+    newChild: 'Neue untergeordnete Richtlinie',
+    newChildTitle: 'Neue untergeordnete Richtlinie von {{name}}',
     addChild: '{{name}} als untergeordnete Richtlinie hinzufügen',
     removeChild: '{{name}} aus den untergeordneten Richtlinien entfernen',
     noChildren: 'Keine untergeordneten Richtlinien',

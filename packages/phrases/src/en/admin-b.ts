@@ -67,6 +67,8 @@ export const adminB = {
     childrenDescription: 'Policies of the same realm that are not part of another composite.',
     childrenRequired: 'Choose at least one child policy.',
     addChild: 'Add {{name}} as child policy',
+    newChild: 'New child policy',
+    newChildTitle: 'New child policy of {{name}}',
     removeChild: 'Remove {{name}} from the child policies',
     noChildren: 'No child policies',
     tree: 'Policy tree',

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-auth-server.ts';
 import { openPolicies, type StoredPolicy } from './test-support.ts';
@@ -101,6 +101,28 @@ describe('PolicyDetailPage', () => {
     await waitFor(() =>
       expect(within(screen.getByTestId('policy-tree')).queryByText('member-1')).not.toBeInTheDocument(),
     );
+  });
+
+  it('creates a child of a composite in place, in its realm and below it', async () => {
+    const otherRealm = { ...group, realm_id: 'realm-other' };
+    const { user, api } = openPolicies('/admin/policies/group-1', [otherRealm, member]);
+    await user.click(await screen.findByRole('button', { name: 'New child policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New child policy of group-1' });
+    const form = within(dialog).getByRole('form', { name: 'New policy' });
+    // The child's realm is the composite's: nothing to pick.
+    expect(within(form).queryByRole('textbox', { name: /^Realm/ })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('radio', { name: 'Date' }));
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'spring');
+    fireEvent.change(within(form).getByLabelText('Start date'), { target: { value: '2025-03-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.creates).toHaveLength(1));
+    expect(api.creates[0]).toMatchObject({
+      type: 'date',
+      name: 'spring',
+      parent_id: 'group-1',
+      realm_id: 'realm-other',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('updates a composite without sending its type', async () => {

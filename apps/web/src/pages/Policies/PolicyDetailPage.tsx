@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
+import { NewChildPolicy } from './NewChildPolicy.tsx';
 import { PolicyChildren } from './PolicyChildren.tsx';
 import { PolicyForm } from './PolicyForm.tsx';
 import { PolicyTree } from './PolicyTree.tsx';
@@ -56,7 +57,10 @@ export function PolicyDetailPage() {
       </Paper>
       {data.type === 'composite' && (
         <Paper withBorder p="md">
-          <PolicyChildren policy={data} realmId={data.realm_id ?? null} />
+          <Stack gap="sm">
+            <PolicyChildren policy={data} realmId={data.realm_id ?? null} />
+            <NewChildPolicy composite={data} />
+          </Stack>
         </Paper>
       )}
       <PolicyTree policyId={data.id} />

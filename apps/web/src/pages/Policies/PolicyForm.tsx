@@ -61,6 +61,8 @@ export interface PolicyFormProps {
   /** Preselected type of a new policy. */
   readonly initialType?: PolicyType | null;
   readonly onSaved?: (policy: Policy) => void;
+  /** A new child of this stored composite: created in its realm, below it. */
+  readonly parent?: { readonly id: string; readonly realmId: string | null };
 }
 
 /**
@@ -68,7 +70,7 @@ export interface PolicyFormProps {
  * only for master-realm users), the settings of the type, and for a new composite its children,
  * which are moved below it once it exists.
  */
-export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormProps) {
+export function PolicyForm({ policy, initialType = null, onSaved, parent }: PolicyFormProps) {
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -76,7 +78,8 @@ export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormPr
   const creating = policy === undefined;
   const [failure, setFailure] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
-  const canPickRealm = isRealmPickerVisible({ realm, realmManagement, editing: !creating });
+  // A composite's child belongs to the composite's realm: there is nothing to pick.
+  const canPickRealm = !parent && isRealmPickerVisible({ realm, realmManagement, editing: !creating });
 
   const form = useForm<PolicyFormValues>({
     mode: 'controlled',
@@ -84,7 +87,11 @@ export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormPr
       ? policyToValues(policy)
       : initialPolicyValues(
           initialType,
-          canPickRealm ? defaultRealmId({ realm, realmManagement, editing: false }) : null,
+          parent
+            ? parent.realmId
+            : canPickRealm
+              ? defaultRealmId({ realm, realmManagement, editing: false })
+              : null,
         ),
     validate: (values) => validatePolicy(values, { creating }),
   });
@@ -95,7 +102,10 @@ export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormPr
     setSubmitting(true);
     try {
       const saved = creating
-        ? await policyApi.create(api, policyPayload(submitted, true))
+        ? await policyApi.create(api, {
+            ...policyPayload(submitted, true),
+            ...(parent ? { parent_id: parent.id } : {}),
+          })
         : await policyApi.update(api, policy.id, policyPayload(submitted, false));
       if (creating && submitted.type === 'composite') {
         // Children chosen before the composite existed now hang below it.
@@ -195,7 +205,7 @@ export function PolicyForm({ policy, initialType = null, onSaved }: PolicyFormPr
 
         {creating && values.type === 'composite' && (
           <PolicyChildren
-            realmId={canPickRealm ? values.realm_id : (realm?.id ?? null)}
+            realmId={parent ? parent.realmId : canPickRealm ? values.realm_id : (realm?.id ?? null)}
             selected={values.children}
             onToggle={(id, on) =>
               form.setFieldValue(

@@ -90,6 +90,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     driver,
     telemetry: app.telemetry,
     publish: services.publish,
+    outbox: options.outbox,
     log: app.log,
     leaseMs: app.config.jobs.leaseMs,
     masterImagesUpstream: app.config.masterImagesUpstream,

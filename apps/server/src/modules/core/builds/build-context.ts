@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/index.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import type { StorageDriver } from '../../storage/index.ts';
 import type { TelemetryServices } from '../../telemetry/index.ts';
 import type { WebhookSettings } from '../registries/webhook-credentials.ts';
@@ -11,6 +12,8 @@ export interface BuildContext {
   driver: StorageDriver;
   telemetry: TelemetryServices;
   publish(event: EntityEvent): void;
+  /** Build status changes are announced through it, so a crash after the commit loses none. */
+  outbox: EventOutbox;
   log: FastifyBaseLogger;
   /** How long a job's claim holds; a stop waits this long at most for a build to let go. */
   leaseMs: number;

@@ -1,6 +1,6 @@
 import { AnalysisBuildStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { withTransaction } from '../../../platform/db/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { JobStatus, type JobQueue, type JobRow } from '../../../platform/jobs/job-queue.ts';
 import { AbortedByWorker, type JobContext, type JobHandler } from '../../../platform/jobs/worker.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
@@ -15,8 +15,9 @@ import { removeAnalysisImages } from './remove-images.ts';
 export const BuildTaskName = { BUILD: 'build', STOP: 'buildStop' } as const;
 
 /**
- * Moves the analysis's build status from one of `from` to `to` (and sets other columns), publishing
- * the change; undefined when the analysis was in no state of `from` (someone else moved it on).
+ * Moves the analysis's build status from one of `from` to `to` (and sets other columns), announcing
+ * the change through the outbox; undefined when the analysis was in no state of `from` (someone else
+ * moved it on).
  */
 export async function moveBuildStatus(
   context: BuildContext,
@@ -24,24 +25,23 @@ export async function moveBuildStatus(
   from: string[],
   values: Partial<BuildAnalysis>,
 ): Promise<BuildAnalysis | undefined> {
-  const change = await withTransaction(context.db, async (tx) => {
+  return context.outbox.transaction(async (tx, emit) => {
     const [previous] = await tx.select().from(analyses).where(eq(analyses.id, analysisId)).for('update');
     if (!previous || !previous.build_status || !from.includes(previous.build_status)) return undefined;
     const [updated] = await tx.update(analyses).set(values).where(eq(analyses.id, analysisId)).returning();
-    return { previous, updated: updated! };
+    emit(analysisUpdated(previous, updated!));
+    return updated!;
   });
-  if (change) publishAnalysis(context, change.previous, change.updated);
-  return change?.updated;
 }
 
-function publishAnalysis(context: BuildContext, previous: BuildAnalysis, updated: BuildAnalysis): void {
-  context.publish({
+function analysisUpdated(previous: BuildAnalysis, updated: BuildAnalysis): EntityEvent {
+  return {
     type: CoreEntityType.ANALYSIS,
     event: 'updated',
     data: updated,
     realmIds: [updated.realm_id],
     previous,
-  });
+  };
 }
 
 /**
@@ -113,7 +113,7 @@ export function buildJobHandler(context: BuildContext): JobHandler {
 
 /** Completes the job and the build in one transaction; false when the build was stopped meanwhile. */
 async function finish(context: BuildContext, queue: JobQueue, job: JobRow, digest: string): Promise<boolean> {
-  const change = await withTransaction(context.db, async (tx) => {
+  const change = await context.outbox.transaction(async (tx, emit) => {
     const [previous] = await tx
       .select()
       .from(analyses)
@@ -126,9 +126,9 @@ async function finish(context: BuildContext, queue: JobQueue, job: JobRow, diges
       .set({ build_status: AnalysisBuildStatus.FINISHED, image_digest: digest })
       .where(eq(analyses.id, previous.id))
       .returning();
-    return { previous, updated: updated! };
+    emit(analysisUpdated(previous, updated!));
+    return updated!;
   });
-  if (change) publishAnalysis(context, change.previous, change.updated);
   return !!change;
 }
 

@@ -3,11 +3,13 @@ import {
   darken,
   defaultVariantColorsResolver,
   Input,
+  Notification,
   parseThemeColor,
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
 import inputFocus from './input-focus.module.css';
+import notificationText from './notification.module.css';
 
 /**
  * Mantine lightens a filled button of the darkest shade (`teal.9`) to shade 8 under the pointer,
@@ -35,6 +37,7 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     Input: Input.extend({ classNames: { input: inputFocus.input } }),
+    Notification: Notification.extend({ classNames: { description: notificationText.description } }),
   },
 });
 

@@ -9,6 +9,7 @@ import { useApiClient } from '../../session/session-context.tsx';
 import { AccountFailure, AccountSuccess } from './AccountAlerts.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { accountApi, type RegisteredAccount } from './account-api.ts';
+import { useAccountRequest } from './use-account-request.ts';
 
 /**
  * `/activate`: activates a registered account with the mailed code. The mail's link carries the code
@@ -19,8 +20,7 @@ export function ActivatePage() {
   const api = useApiClient();
   const [searchParams] = useSearchParams();
   const linked = searchParams.get('token') ?? '';
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, run } = useAccountRequest();
   const [activated, setActivated] = useState<RegisteredAccount | null>(null);
   const form = useForm<{ token: string }>({
     mode: 'controlled',
@@ -28,17 +28,7 @@ export function ActivatePage() {
     validate: { token: textRules(required(), maxLength(256)) },
   });
 
-  const activate = async (token: string) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      setActivated(await accountApi.activate(api, token));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const activate = (token: string) => run(async () => setActivated(await accountApi.activate(api, token)));
   // The link from the mail: activate once on arrival (a code is single use; a re-render must not resend it).
   const sent = useRef(false);
   useEffect(() => {

@@ -10,6 +10,7 @@ import { AccountCard } from './AccountCard.tsx';
 import { AccountRealmField } from './AccountRealmField.tsx';
 import { accountApi } from './account-api.ts';
 import { forgotValidation, type ForgotValues } from './account-forms.ts';
+import { useAccountRequest } from './use-account-request.ts';
 
 /**
  * `/password-forgot`: asks for a reset code by mail. The answer is the same whether or not the account
@@ -18,8 +19,7 @@ import { forgotValidation, type ForgotValues } from './account-forms.ts';
 export function PasswordForgotPage() {
   const { t } = useTranslation();
   const api = useApiClient();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, run } = useAccountRequest();
   const [sentFor, setSentFor] = useState<ForgotValues | null>(null);
   const form = useForm<ForgotValues>({
     mode: 'controlled',
@@ -27,18 +27,12 @@ export function PasswordForgotPage() {
     validate: forgotValidation,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    run(async () => {
       await accountApi.forgot(api, values);
       setSentFor(values);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
-  });
+    }),
+  );
 
   if (sentFor) {
     const query = new URLSearchParams({ name: sentFor.nameOrEmail.trim() });

@@ -12,6 +12,7 @@ import { AccountRealmField } from './AccountRealmField.tsx';
 import { accountApi } from './account-api.ts';
 import { resetValidation, type ResetValues } from './account-forms.ts';
 import { NewPasswordFields } from '../../forms/PasswordFields.tsx';
+import { useAccountRequest } from './use-account-request.ts';
 
 /**
  * `/password-reset`: sets a new password with the mailed code. The mail's link fills in name, realm
@@ -22,8 +23,7 @@ export function PasswordResetPage() {
   const api = useApiClient();
   const [searchParams] = useSearchParams();
   const realmFromLink = searchParams.get('realm_id') !== null;
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, run } = useAccountRequest();
   const [done, setDone] = useState(false);
   const form = useForm<ResetValues>({
     mode: 'controlled',
@@ -37,19 +37,15 @@ export function PasswordResetPage() {
     validate: resetValidation,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      await accountApi.reset(api, values);
-      setDone(true);
-    } catch (error) {
-      applyServerIssues(form, error, ['password', 'password_repeat']);
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    run(
+      async () => {
+        await accountApi.reset(api, values);
+        setDone(true);
+      },
+      (error) => applyServerIssues(form, error, ['password', 'password_repeat']),
+    ),
+  );
 
   if (done) {
     return (

@@ -12,13 +12,13 @@ import { AccountRealmField } from './AccountRealmField.tsx';
 import { accountApi, type RegisteredAccount } from './account-api.ts';
 import { registerValidation, type RegisterValues } from './account-forms.ts';
 import { NewPasswordFields } from '../../forms/PasswordFields.tsx';
+import { useAccountRequest } from './use-account-request.ts';
 
 /** `/register`: create an account; with e-mail verification it stays inactive until activated. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const api = useApiClient();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, run } = useAccountRequest();
   const [registered, setRegistered] = useState<{ account: RegisteredAccount; email: string } | null>(null);
   const form = useForm<RegisterValues>({
     mode: 'controlled',
@@ -26,18 +26,13 @@ export function RegisterPage() {
     validate: registerValidation,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      setRegistered({ account: await accountApi.register(api, values), email: values.email.trim() });
-    } catch (error) {
-      applyServerIssues(form, error, ['name', 'email', 'password', 'password_repeat']);
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    run(
+      async () =>
+        setRegistered({ account: await accountApi.register(api, values), email: values.email.trim() }),
+      (error) => applyServerIssues(form, error, ['name', 'email', 'password', 'password_repeat']),
+    ),
+  );
 
   if (registered) {
     return (

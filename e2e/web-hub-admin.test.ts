@@ -4,6 +4,15 @@ import { browserAvailable, expectAccessible, launchBrowser } from './support/bro
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_PASSWORD = 'E2e-Admin-Passw0rd';
+/** `HUB_SCREENSHOTS=1` keeps a picture of every screen checked, in /tmp/hub-admin-*.png. */
+const SCREENSHOTS = process.env.HUB_SCREENSHOTS === '1';
+
+/** Axe finds no serious violation on the screen (and, when asked, a screenshot is kept). */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: `/tmp/hub-admin-${name.replace(/\W+/g, '-')}.png`, fullPage: true });
+}
 
 interface ApiNode {
   id: string;
@@ -94,7 +103,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     }
     await page.getByText('reachable', { exact: true }).waitFor();
     await page.getByText('running in this process').waitFor();
-    await expectAccessible(page, 'admin landing');
+    await checkScreen(page, 'admin landing');
 
     // A registry, and its setup.
     await page.goto(`${server.url}/admin/services/registry/add`);
@@ -102,14 +111,18 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     await page.getByRole('textbox', { name: 'Host' }).fill('harbor.example.org');
     await page.getByRole('textbox', { name: 'Account name' }).fill('robot$hub');
     await page.getByLabel('Account secret').fill('Harbor-Secret-1');
-    await expectAccessible(page, 'registry form');
+    await checkScreen(page, 'registry form');
     await page.getByRole('button', { name: 'Create' }).click();
     await heading(page, registryName).waitFor();
     const registryPath = new URL(page.url()).pathname;
     await page.getByRole('navigation', { name: registryName }).getByRole('link', { name: 'Setup' }).click();
     await page.getByRole('button', { name: 'Run setup' }).click();
-    await page.getByText('The command was accepted and queued').waitFor();
-    await expectAccessible(page, 'registry setup');
+    // The panel follows the job the worker runs, until it has finished.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Finished/ })
+      .waitFor();
+    await checkScreen(page, 'registry setup');
     // The account secret is not part of the registry's answers unless a registry manager asks for it.
     const registryId = registryPath.split('/').at(-1)!;
     const storedRegistry = await api<Record<string, unknown>>(`/core/registries/${registryId}`);
@@ -132,7 +145,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
       .getByText('At least 8 characters with an uppercase letter, a lowercase letter and a digit.')
       .waitFor();
     await page.getByLabel('Secret', { exact: true }).fill('Robot-Secret-9');
-    await expectAccessible(page, 'registry project form');
+    await checkScreen(page, 'registry project form');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('table', { name: 'incoming projects' }).getByText('incoming_projects').waitFor();
     expect(await page.getByText('Robot-Secret-9').count()).toBe(0);
@@ -142,7 +155,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
       .and(page.locator('pre'))
       .getByText('Robot-Secret-9')
       .waitFor();
-    await expectAccessible(page, 'registry project detail');
+    await checkScreen(page, 'registry project detail');
 
     // Three nodes on that registry; each shows its robot's secret once.
     for (const name of nodeNames) {
@@ -152,7 +165,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
       const registryPicker = page.getByRole('textbox', { name: 'Registry', exact: true });
       await registryPicker.fill(registryName);
       await page.getByRole('option', { name: `${registryName} (harbor.example.org)` }).click();
-      if (name === nodeNames[0]) await expectAccessible(page, 'node form');
+      if (name === nodeNames[0]) await checkScreen(page, 'node form');
       await page.getByRole('button', { name: 'Create' }).click();
       const secretDialog = page.getByRole('dialog', { name: 'Node created' });
       await secretDialog.getByText(/[A-Za-z0-9]{64}/).waitFor();
@@ -164,7 +177,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     for (const name of nodeNames) {
       await nodeList.getByRole('row').filter({ hasText: name }).filter({ hasText: registryName }).waitFor();
     }
-    await expectAccessible(page, 'node list');
+    await checkScreen(page, 'node list');
 
     // A key pair for the first node: the private key shown once, only the public key stored.
     const first = await nodeNamed(nodeNames[0]!);
@@ -177,7 +190,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     expect(privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     await page.getByRole('button', { name: 'Copy Private key' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
-    await expectAccessible(page, 'node key pair');
+    await checkScreen(page, 'node key pair');
     const withKey = await nodeNamed(nodeNames[0]!);
     expect(withKey.public_key).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     expect(JSON.stringify(await api(`/core/nodes/${first.id}`))).not.toContain('PRIVATE KEY');
@@ -203,7 +216,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
       .click();
     const newSecret = (await page.getByLabel('New secret of the robot', { exact: true }).innerText()).trim();
     expect(newSecret).toMatch(/^[A-Za-z0-9]{64}$/);
-    await expectAccessible(page, 'node robot');
+    await checkScreen(page, 'node robot');
     const robotToken = await fetch(`${server.url}/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -228,7 +241,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     await rImages.waitFor();
     const catalogSize = await page.getByRole('button', { name: /^Delete / }).count();
     expect(catalogSize).toBeGreaterThanOrEqual(2);
-    await expectAccessible(page, 'master images');
+    await checkScreen(page, 'master images');
     await page.getByRole('button', { name: 'Delete r/base' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('"r/base" was deleted.').waitFor();
@@ -237,7 +250,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
     // Every change is under Events, naming who acted.
     const registryEvents = await eventRows(page, 'registry');
     await registryEvents.filter({ hasText: 'created' }).filter({ hasText: 'admin' }).first().waitFor();
-    await expectAccessible(page, 'events');
+    await checkScreen(page, 'events');
     const nodeEvents = await eventRows(page, 'node');
     await expect
       .poll(() => nodeEvents.filter({ hasText: 'created' }).filter({ hasText: 'admin' }).count())
@@ -261,7 +274,7 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
       .waitFor();
     await page.getByRole('table', { name: 'Request' }).getByText(`/core/nodes/${first.id}`).waitFor();
     await page.getByRole('table', { name: 'Actor' }).getByText('admin', { exact: true }).waitFor();
-    await expectAccessible(page, 'event detail');
+    await checkScreen(page, 'event detail');
 
     // The events list is live: a change made elsewhere shows without a reload.
     await eventRows(page, 'registry');
@@ -295,11 +308,11 @@ describe.skipIf(!browserAvailable())('hub administration in the web app', () => 
       .getByRole('link', { name: 'Schlüsselpaar' })
       .click();
     await page.getByRole('button', { name: 'Schlüsselpaar erzeugen' }).waitFor();
-    await expectAccessible(page, 'German node key pair');
+    await checkScreen(page, 'German node key pair');
     await page.goto(`${server.url}/admin/events`);
     await heading(page, 'Ereignisse').waitFor();
     await page.getByRole('table', { name: 'Ereignisse' }).waitFor();
-    await expectAccessible(page, 'German events');
+    await checkScreen(page, 'German events');
     await page.goto(`${server.url}/admin`);
     await page.getByText('erreichbar', { exact: true }).waitFor();
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');

@@ -67,6 +67,16 @@ export const registries: Phrases['registries'] = {
     failed: 'Der Befehl ist fehlgeschlagen.',
     lastRun: 'Zuletzt ausgeführt: {{time}}',
   },
+  job: {
+    queued: 'Wartet auf den Registry-Worker…',
+    running: 'Läuft, Versuch {{attempt}} von {{max}}…',
+    retrying:
+      'Versuch {{attempt}} von {{max}} ist fehlgeschlagen; der Worker versucht es gleich noch einmal.',
+    finished: 'Abgeschlossen',
+    cancelled: 'Abgebrochen',
+    failed: 'Fehlgeschlagen nach Versuch {{attempt}} von {{max}}',
+    retry: 'Erneut ausführen',
+  },
   project: {
     missing: 'Die Details des Registry-Projekts können nicht angezeigt werden.',
     secret: 'Geheimnis',

@@ -64,6 +64,15 @@ export const registries = {
     failed: 'The command failed.',
     lastRun: 'Last run: {{time}}',
   },
+  job: {
+    queued: 'Waiting for the registry worker…',
+    running: 'Running, attempt {{attempt}} of {{max}}…',
+    retrying: 'Attempt {{attempt}} of {{max}} failed; the worker tries again shortly.',
+    finished: 'Finished',
+    cancelled: 'Cancelled',
+    failed: 'Failed after attempt {{attempt}} of {{max}}',
+    retry: 'Run again',
+  },
   project: {
     missing: 'The registry-project details can not be displayed.',
     secret: 'Secret',

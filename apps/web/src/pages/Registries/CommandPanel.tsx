@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useApiClient } from '../../session/session-context.tsx';
+import { JobProgress } from './JobProgress.tsx';
+import { useCommandJob } from './use-command-job.ts';
 
 type Outcome = { readonly ok: true; readonly at: Date } | { readonly ok: false; readonly error: unknown };
 
@@ -17,21 +19,26 @@ export interface CommandPanelProps {
 }
 
 /**
- * Runs one registry command (`POST services/registry/command`) and says how it went: a busy button
- * while the request runs, then whether the command was accepted (the registry worker carries it out;
- * its results show up live in the registry projects) or why it failed.
+ * Runs one registry command (`POST services/registry/command`) and follows it: a busy button while
+ * the request runs, a refusal when it is refused, and then the job the worker carries out (waiting,
+ * running, retrying, finished, or failed with the reason and a retry). The latest run shows when
+ * the panel opens. Without access to the job list (hub operators only) it says that the command
+ * was accepted.
  */
 export function CommandPanel({ title, intro, runLabel, command, registryId }: CommandPanelProps) {
   const { t, i18n } = useTranslation();
   const api = useApiClient();
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { job, readable, refresh, retry } = useCommandJob(registryId, command);
 
   const run = async () => {
     setRunning(true);
     setOutcome(null);
     try {
       await api.post('core', 'services/registry/command', { command, id: registryId });
+      // The job is recorded before the answer: read it before the button is free again.
+      await refresh();
       setOutcome({ ok: true, at: new Date() });
     } catch (error) {
       setOutcome({ ok: false, error });
@@ -61,7 +68,8 @@ export function CommandPanel({ title, intro, runLabel, command, registryId }: Co
             </Text>
           )}
         </Group>
-        {outcome?.ok === true && (
+        {job && outcome?.ok !== false && <JobProgress job={job} onRetry={retry} />}
+        {outcome?.ok === true && !(readable && job) && (
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
             <Stack gap={2}>
               <span>{t('registries.command.accepted')}</span>

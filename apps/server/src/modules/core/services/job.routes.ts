@@ -1,5 +1,5 @@
 import { JobListSchema, JobSchema, PlatformPermissionName as P } from '@federa/schemas';
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,8 @@ import { isMasterRealm } from '../shared/realms.ts';
 const PERMISSIONS = [P.SERVICE_MANAGE];
 const Query = z.object({
   status: z.enum(JOB_STATUSES, `The status must be one of ${JOB_STATUSES.join(', ')}.`).optional(),
+  /** The analysis (builds) or registry / registry project (service commands) a job works on. */
+  target_id: z.uuid('The target must be a valid id.').optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 const Params = z.object({ id: z.uuid('The value must be a valid id.') });
@@ -36,8 +38,8 @@ function present(row: Record<string, unknown>, queue: 'analysis' | 'service'): z
 }
 
 /**
- * The operator's view of the job queues: `GET /jobs?status=failed` lists jobs (newest first) with
- * their attempts and last error; `POST /jobs/{id}/retry` queues a failed registry job again. A
+ * The operator's view of the job queues: `GET /jobs?status=failed&target_id=…` lists jobs (newest
+ * first) with their attempts and last error; `POST /jobs/{id}/retry` queues a failed registry job again. A
  * failed build is restarted with the analysis's buildStart command instead, so the analysis's
  * status follows.
  */
@@ -65,19 +67,22 @@ export function jobRoutes(
     },
     async (request) => {
       await guard(request);
-      const { status, limit } = request.query;
-      const byStatus = (column: typeof analysisTasks.status | typeof serviceTasks.status): SQL | undefined =>
-        status ? eq(column, status) : undefined;
+      const { status, target_id: targetId, limit } = request.query;
+      const matching = (
+        statusColumn: typeof analysisTasks.status | typeof serviceTasks.status,
+        targetColumn: typeof analysisTasks.analysis_id | typeof serviceTasks.target_id,
+      ): SQL | undefined =>
+        and(status ? eq(statusColumn, status) : undefined, targetId ? eq(targetColumn, targetId) : undefined);
       const analysisRows = await db
         .select()
         .from(analysisTasks)
-        .where(byStatus(analysisTasks.status))
+        .where(matching(analysisTasks.status, analysisTasks.analysis_id))
         .orderBy(desc(analysisTasks.created_at))
         .limit(limit);
       const serviceRows = await db
         .select()
         .from(serviceTasks)
-        .where(byStatus(serviceTasks.status))
+        .where(matching(serviceTasks.status, serviceTasks.target_id))
         .orderBy(desc(serviceTasks.created_at))
         .limit(limit);
       const data = [

@@ -269,6 +269,19 @@ describe('registries of kind harbor', () => {
       return listed.find((job) => job.id === task.id);
     }, 30_000);
     expect(failed).toMatchObject({ name: 'registry.projectLink', target_id: project.id, status: 'failed' });
+    // The jobs of one target, as the registry screens follow them.
+    const ofProject = (await admin.get(`/core/jobs?target_id=${project.id}`)).json().data as {
+      id: string;
+      target_id: string;
+    }[];
+    expect(ofProject.map((job) => job.id)).toContain(task.id);
+    expect(ofProject.every((job) => job.target_id === project.id)).toBe(true);
+    const ofRegistry = (await admin.get(`/core/jobs?target_id=${wrong.id}`)).json().data as {
+      target_id: string;
+    }[];
+    expect(ofRegistry.length).toBeGreaterThan(0);
+    expect(ofRegistry.every((job) => job.target_id === wrong.id)).toBe(true);
+    expect((await admin.get('/core/jobs?target_id=not-an-id')).statusCode).toBe(400);
     expect(
       (await admin.post(`/core/registries/${wrong.id}`, { account_secret: HARBOR_ADMIN.password }))
         .statusCode,

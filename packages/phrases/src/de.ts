@@ -5,7 +5,10 @@ import { masterImages } from './de/masterImages.ts';
 import { events } from './de/events.ts';
 import { adminHome } from './de/adminHome.ts';
 import { copy } from './de/copy.ts';
-import { adminB } from './de/admin-b.ts';
+import { policies } from './de/policies.ts';
+import { identityProviders } from './de/identity-providers.ts';
+import { settings } from './de/settings.ts';
+import { userProfile } from './de/user-profile.ts';
 import { app } from './de/app.ts';
 import { errors } from './de/errors.ts';
 import { signin } from './de/signin.ts';
@@ -22,7 +25,10 @@ import type { Phrases } from './en.ts';
 export const de: Phrases = {
   app,
   admin,
-  adminB,
+  policies,
+  identityProviders,
+  settings,
+  userProfile,
   signin,
   identityAdmin,
   validation,

@@ -5,7 +5,10 @@ import { masterImages } from './en/masterImages.ts';
 import { events } from './en/events.ts';
 import { adminHome } from './en/adminHome.ts';
 import { copy } from './en/copy.ts';
-import { adminB } from './en/admin-b.ts';
+import { policies } from './en/policies.ts';
+import { identityProviders } from './en/identity-providers.ts';
+import { settings } from './en/settings.ts';
+import { userProfile } from './en/user-profile.ts';
 import { app } from './en/app.ts';
 import { errors } from './en/errors.ts';
 import { signin } from './en/signin.ts';
@@ -26,7 +29,10 @@ import type { DeepStringRecord, LeafPaths, PlainLeafPaths } from './types.ts';
 export const en = {
   app,
   admin,
-  adminB,
+  policies,
+  identityProviders,
+  settings,
+  userProfile,
   signin,
   identityAdmin,
   validation,

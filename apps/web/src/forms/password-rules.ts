@@ -16,6 +16,6 @@ export const passwordValidation = {
     required(),
     minLength(5),
     maxLength(100),
-    sameAs('password', 'adminB.settings.passwordRepeatName'),
+    sameAs('password', 'settings.passwordRepeatName'),
   ),
 };

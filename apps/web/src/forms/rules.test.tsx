@@ -63,7 +63,7 @@ describe('form rules', () => {
     expect(urlList()('https://a.example/*, http://b.example')).toBeNull();
     expect(await textOf(numeric()('1a'))).toBe('Value must be numeric');
     expect(
-      await textOf(sameAs('password', 'adminB.settings.passwordRepeatName')('b', { password: 'a' })),
+      await textOf(sameAs('password', 'settings.passwordRepeatName')('b', { password: 'a' })),
     ).toBe('The value must be equal to the password value');
     expect(time()('23:59:59')).toBeNull();
     expect(time()('24:00')).not.toBeNull();
@@ -75,7 +75,7 @@ describe('form rules', () => {
     expect(await textOf(minLength(3)('ab'), 'de')).toBe('Dieses Feld muss mindestens 3 Zeichen lang sein');
     // The compared field is named in the language of the message.
     expect(
-      await textOf(sameAs('password', 'adminB.settings.passwordRepeatName')('b', { password: 'a' }), 'de'),
+      await textOf(sameAs('password', 'settings.passwordRepeatName')('b', { password: 'a' }), 'de'),
     ).toBe('Der Wert muss mit dem Wert von Passwort übereinstimmen');
     expect(await textOf(required()(''), 'fr')).toBe('Ce champ est obligatoire');
     expect(await textOf(maxLength(2)('abc'), 'es')).toBe('La longitud máxima permitida es 2');

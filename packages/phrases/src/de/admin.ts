@@ -48,6 +48,16 @@ export const admin: Phrases['admin'] = {
   dialog: {
     close: 'Schließen',
   },
+  /** Buttons and labels of editable lists and yes/no values. */
+  controls: {
+    add: 'Hinzufügen',
+    remove: 'Entfernen',
+    listItem: '{{label}} {{index}}',
+    addItem: 'Zu {{label}} hinzufügen',
+    removeItem: '{{item}} entfernen',
+    yes: 'Ja',
+    no: 'Nein',
+  },
   assignment: {
     assign: '{{name}} zuweisen',
     unassign: '{{name}} entfernen',
@@ -68,6 +78,7 @@ export const admin: Phrases['admin'] = {
     back: 'Zurück zur Liste',
   },
   fields: {
+    enabled: 'Aktiviert',
     name: 'Name',
     displayName: 'Anzeigename',
     description: 'Beschreibung',

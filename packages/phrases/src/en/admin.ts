@@ -49,6 +49,16 @@ export const admin = {
   dialog: {
     close: 'Close',
   },
+  /** Buttons and labels of editable lists and yes/no values. */
+  controls: {
+    add: 'Add',
+    remove: 'Remove',
+    listItem: '{{label}} {{index}}',
+    addItem: 'Add to {{label}}',
+    removeItem: 'Remove {{item}}',
+    yes: 'Yes',
+    no: 'No',
+  },
   assignment: {
     assign: 'Assign {{name}}',
     unassign: 'Remove {{name}}',
@@ -69,6 +79,7 @@ export const admin = {
     back: 'Back to the list',
   },
   fields: {
+    enabled: 'Enabled',
     name: 'Name',
     displayName: 'Display name',
     description: 'Description',

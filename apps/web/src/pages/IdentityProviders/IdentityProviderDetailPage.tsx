@@ -30,7 +30,7 @@ export function IdentityProviderDetailPage() {
           {t(errorPhraseKey(provider.error ?? { code: 'entity_not_found' }))}
         </Text>
         <Anchor component={Link} to="/admin/identity-providers">
-          {t('adminB.common.backToList')}
+          {t('admin.detail.back')}
         </Anchor>
       </Stack>
     );
@@ -48,10 +48,10 @@ export function IdentityProviderDetailPage() {
           {t('app.pages.identityProvider')}: {data.display_name || data.name}
         </PageHeading>
         {isPreset(data.preset) ? (
-          <Badge variant="light">{t(`adminB.identityProviders.presets.${data.preset}`)}</Badge>
+          <Badge variant="light">{t(`identityProviders.presets.${data.preset}`)}</Badge>
         ) : (
           isProtocol(data.protocol) && (
-            <Badge variant="light">{t(`adminB.identityProviders.protocols.${data.protocol}`)}</Badge>
+            <Badge variant="light">{t(`identityProviders.protocols.${data.protocol}`)}</Badge>
           )
         )}
       </Group>

@@ -47,17 +47,17 @@ import {
 type Form = UseFormReturnType<IdentityProviderFormValues>;
 
 const LDAP_LABELS = {
-  group_filter: 'adminB.identityProviders.groupFilter',
-  group_base_dn: 'adminB.identityProviders.groupBaseDn',
-  group_name_attribute: 'adminB.identityProviders.groupNameAttribute',
-  group_class: 'adminB.identityProviders.groupClass',
-  group_member_attribute: 'adminB.identityProviders.groupMemberAttribute',
-  group_member_user_attribute: 'adminB.identityProviders.groupMemberUserAttribute',
-  user_filter: 'adminB.identityProviders.userFilter',
-  user_base_dn: 'adminB.identityProviders.userBaseDn',
-  user_name_attribute: 'adminB.identityProviders.userNameAttribute',
-  user_mail_attribute: 'adminB.identityProviders.userMailAttribute',
-  user_display_name_attribute: 'adminB.identityProviders.userDisplayNameAttribute',
+  group_filter: 'identityProviders.groupFilter',
+  group_base_dn: 'identityProviders.groupBaseDn',
+  group_name_attribute: 'identityProviders.groupNameAttribute',
+  group_class: 'identityProviders.groupClass',
+  group_member_attribute: 'identityProviders.groupMemberAttribute',
+  group_member_user_attribute: 'identityProviders.groupMemberUserAttribute',
+  user_filter: 'identityProviders.userFilter',
+  user_base_dn: 'identityProviders.userBaseDn',
+  user_name_attribute: 'identityProviders.userNameAttribute',
+  user_mail_attribute: 'identityProviders.userMailAttribute',
+  user_display_name_attribute: 'identityProviders.userDisplayNameAttribute',
 } as const;
 
 /** Discovery URL and the lookup that fills the authorize and token URLs. */
@@ -86,16 +86,16 @@ function DiscoveryLookup({ form }: { readonly form: Form }) {
       });
       form.clearFieldError('authorize_url');
       form.clearFieldError('token_url');
-      notify(t, { color: 'green', message: t('adminB.identityProviders.lookupDone') });
+      notify(t, { color: 'green', message: t('identityProviders.lookupDone') });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setWarning(t('adminB.identityProviders.lookupFailed', { message }));
+      setWarning(t('identityProviders.lookupFailed', { message }));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Fieldset legend={t('adminB.identityProviders.discovery')}>
+    <Fieldset legend={t('identityProviders.discovery')}>
       <Stack gap="xs">
         <Group align="flex-end" wrap="nowrap">
           <TextInput
@@ -103,8 +103,8 @@ function DiscoveryLookup({ form }: { readonly form: Form }) {
             key={form.key('discovery_url')}
             flex={1}
             type="url"
-            label={t('adminB.identityProviders.discoveryUrl')}
-            description={t('adminB.identityProviders.discoveryDescription')}
+            label={t('identityProviders.discoveryUrl')}
+            description={t('identityProviders.discoveryDescription')}
           />
           <Button
             variant="light"
@@ -112,7 +112,7 @@ function DiscoveryLookup({ form }: { readonly form: Form }) {
             leftSection={<IconSearch size={16} aria-hidden />}
             onClick={() => void lookup()}
           >
-            {t('adminB.identityProviders.lookup')}
+            {t('identityProviders.lookup')}
           </Button>
         </Group>
         {warning && (
@@ -130,20 +130,20 @@ function OAuth2Fields({ form, creating }: { readonly form: Form; readonly creati
   const { preset } = form.getValues();
   return (
     <Stack gap="md">
-      <Fieldset legend={t('adminB.identityProviders.client')}>
+      <Fieldset legend={t('identityProviders.client')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             {...form.getInputProps('client_id')}
             key={form.key('client_id')}
-            label={t('adminB.identityProviders.clientId')}
+            label={t('identityProviders.clientId')}
             required
             autoComplete="off"
           />
           <PasswordInput
             {...form.getInputProps('client_secret')}
             key={form.key('client_secret')}
-            label={t('adminB.identityProviders.clientSecret')}
-            description={creating ? undefined : t('adminB.identityProviders.clientSecretKeep')}
+            label={t('identityProviders.clientSecret')}
+            description={creating ? undefined : t('identityProviders.clientSecretKeep')}
             autoComplete="new-password"
           />
         </SimpleGrid>
@@ -151,40 +151,40 @@ function OAuth2Fields({ form, creating }: { readonly form: Form; readonly creati
           {...form.getInputProps('scope')}
           key={form.key('scope')}
           mt="sm"
-          label={t('adminB.identityProviders.scope')}
-          description={t('adminB.identityProviders.scopeDescription')}
+          label={t('identityProviders.scope')}
+          description={t('identityProviders.scopeDescription')}
         />
       </Fieldset>
       {preset ? (
         <Text size="sm" c="dimmed">
-          {t('adminB.identityProviders.presetEndpoints', {
-            preset: t(`adminB.identityProviders.presets.${preset}`),
+          {t('identityProviders.presetEndpoints', {
+            preset: t(`identityProviders.presets.${preset}`),
           })}
         </Text>
       ) : (
         <>
           <DiscoveryLookup form={form} />
-          <Fieldset legend={t('adminB.identityProviders.endpoints')}>
+          <Fieldset legend={t('identityProviders.endpoints')}>
             <Stack gap="sm">
               <TextInput
                 {...form.getInputProps('authorize_url')}
                 key={form.key('authorize_url')}
                 type="url"
-                label={t('adminB.identityProviders.authorizeUrl')}
+                label={t('identityProviders.authorizeUrl')}
                 required
               />
               <TextInput
                 {...form.getInputProps('token_url')}
                 key={form.key('token_url')}
                 type="url"
-                label={t('adminB.identityProviders.tokenUrl')}
+                label={t('identityProviders.tokenUrl')}
                 required
               />
               <TextInput
                 {...form.getInputProps('user_info_url')}
                 key={form.key('user_info_url')}
                 type="url"
-                label={t('adminB.identityProviders.userInfoUrl')}
+                label={t('identityProviders.userInfoUrl')}
               />
             </Stack>
           </Fieldset>
@@ -201,13 +201,13 @@ function LdapFields({ form, creating }: { readonly form: Form; readonly creating
   );
   return (
     <Stack gap="md">
-      <Fieldset legend={t('adminB.identityProviders.connection')}>
+      <Fieldset legend={t('identityProviders.connection')}>
         <Stack gap="sm">
           <TextInput
             {...form.getInputProps('url')}
             key={form.key('url')}
-            label={t('adminB.identityProviders.url')}
-            description={t('adminB.identityProviders.urlDescription')}
+            label={t('identityProviders.url')}
+            description={t('identityProviders.urlDescription')}
             placeholder="ldaps://ldap.example.org"
             required
           />
@@ -215,8 +215,8 @@ function LdapFields({ form, creating }: { readonly form: Form; readonly creating
             <NumberInput
               {...form.getInputProps('timeout')}
               key={form.key('timeout')}
-              label={t('adminB.identityProviders.timeout')}
-              description={t('adminB.identityProviders.timeoutDescription')}
+              label={t('identityProviders.timeout')}
+              description={t('identityProviders.timeoutDescription')}
               min={0}
               max={600000}
               allowDecimal={false}
@@ -226,7 +226,7 @@ function LdapFields({ form, creating }: { readonly form: Form; readonly creating
             <TextInput
               {...form.getInputProps('base_dn')}
               key={form.key('base_dn')}
-              label={t('adminB.identityProviders.baseDn')}
+              label={t('identityProviders.baseDn')}
               placeholder="dc=example,dc=org"
               required
             />
@@ -234,37 +234,37 @@ function LdapFields({ form, creating }: { readonly form: Form; readonly creating
           <Switch
             {...form.getInputProps('start_tls', { type: 'checkbox' })}
             key={form.key('start_tls')}
-            label={t('adminB.identityProviders.startTls')}
+            label={t('identityProviders.startTls')}
           />
         </Stack>
       </Fieldset>
-      <Fieldset legend={t('adminB.identityProviders.credentials')}>
+      <Fieldset legend={t('identityProviders.credentials')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             {...form.getInputProps('user')}
             key={form.key('user')}
-            label={t('adminB.identityProviders.user')}
+            label={t('identityProviders.user')}
             autoComplete="off"
             required
           />
           <PasswordInput
             {...form.getInputProps('password')}
             key={form.key('password')}
-            label={t('adminB.identityProviders.password')}
-            description={creating ? undefined : t('adminB.identityProviders.passwordKeep')}
+            label={t('identityProviders.password')}
+            description={creating ? undefined : t('identityProviders.passwordKeep')}
             autoComplete="new-password"
             required={creating}
           />
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend={t('adminB.identityProviders.group')}>
+      <Fieldset legend={t('identityProviders.group')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {LDAP_GROUP_FIELDS.map((key) => (
             <div key={key}>{text(key)}</div>
           ))}
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend={t('adminB.identityProviders.userSection')}>
+      <Fieldset legend={t('identityProviders.userSection')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {LDAP_USER_FIELDS.map((key) => (
             <div key={key}>{text(key)}</div>
@@ -319,7 +319,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
       await queryClient.invalidateQueries({ queryKey: identityProviderQueryKeys.all });
       notify(t, {
         color: 'green',
-        message: t(creating ? 'adminB.common.created' : 'adminB.common.updated'),
+        message: t(creating ? 'admin.form.created' : 'admin.form.updated'),
       });
       onSaved?.(saved);
     } catch (error) {
@@ -342,7 +342,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
       )}
       {protocol !== null && !isProtocol(protocol) && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
-          {t('adminB.identityProviders.notSupported', { protocol })}
+          {t('identityProviders.notSupported', { protocol })}
         </Alert>
       )}
       {isProtocol(protocol) && (
@@ -350,7 +350,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
           onSubmit={submit}
           noValidate
           aria-label={t(
-            creating ? 'adminB.identityProviders.createForm' : 'adminB.identityProviders.editForm',
+            creating ? 'identityProviders.createForm' : 'identityProviders.editForm',
           )}
         >
           <Stack gap="md">
@@ -358,8 +358,8 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
               <TextInput
                 {...form.getInputProps('name')}
                 key={form.key('name')}
-                label={t('adminB.common.name')}
-                description={creating ? t('adminB.identityProviders.nameDescription') : undefined}
+                label={t('admin.fields.name')}
+                description={creating ? t('identityProviders.nameDescription') : undefined}
                 required={!creating}
                 autoCapitalize="none"
                 spellCheck={false}
@@ -367,7 +367,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
               <TextInput
                 {...form.getInputProps('display_name')}
                 key={form.key('display_name')}
-                label={t('adminB.common.displayName')}
+                label={t('admin.fields.displayName')}
               />
             </SimpleGrid>
             {canPickRealm && (
@@ -383,8 +383,8 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
             <Switch
               {...form.getInputProps('enabled', { type: 'checkbox' })}
               key={form.key('enabled')}
-              label={t('adminB.common.enabled')}
-              description={t('adminB.identityProviders.enabledDescription')}
+              label={t('admin.fields.enabled')}
+              description={t('identityProviders.enabledDescription')}
             />
             {protocol === 'ldap' ? (
               <LdapFields form={form} creating={creating} />
@@ -398,7 +398,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
                 loading={submitting}
                 leftSection={<IconDeviceFloppy size={18} aria-hidden />}
               >
-                {t(creating ? 'adminB.common.create' : 'adminB.common.update')}
+                {t(creating ? 'admin.form.create' : 'admin.form.update')}
               </Button>
             </Group>
           </Stack>

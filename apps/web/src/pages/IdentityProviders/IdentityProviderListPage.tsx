@@ -12,16 +12,16 @@ import { isPreset, isProtocol } from './identity-provider-form.tsx';
 function ProtocolBadge({ provider }: { readonly provider: IdentityProvider }) {
   const { t } = useTranslation();
   const label = isPreset(provider.preset)
-    ? t(`adminB.identityProviders.presets.${provider.preset}`)
+    ? t(`identityProviders.presets.${provider.preset}`)
     : isProtocol(provider.protocol)
-      ? t(`adminB.identityProviders.protocols.${provider.protocol}`)
+      ? t(`identityProviders.protocols.${provider.protocol}`)
       : (provider.protocol ?? '');
   return <Badge variant="light">{label}</Badge>;
 }
 
 function EnabledText({ enabled }: { readonly enabled: boolean }) {
   const { t } = useTranslation();
-  return <>{t(enabled ? 'adminB.common.yes' : 'adminB.common.no')}</>;
+  return <>{t(enabled ? 'admin.controls.yes' : 'admin.controls.no')}</>;
 }
 
 /** `/admin/identity-providers`: the providers of the managed realm, searchable by name, with open and delete. */
@@ -39,25 +39,25 @@ export function IdentityProviderListPage() {
       columns={[
         {
           key: 'name',
-          header: 'adminB.common.name',
+          header: 'admin.fields.name',
           sortKey: 'name',
           link: true,
           render: (provider) => provider.name,
         },
         {
           key: 'display_name',
-          header: 'adminB.common.displayName',
+          header: 'admin.fields.displayName',
           sortKey: 'display_name',
           render: (provider) => provider.display_name ?? '',
         },
         {
           key: 'protocol',
-          header: 'adminB.identityProviders.protocol',
+          header: 'identityProviders.protocol',
           render: (p) => <ProtocolBadge provider={p} />,
         },
         {
           key: 'enabled',
-          header: 'adminB.common.enabled',
+          header: 'admin.fields.enabled',
           render: (provider) => <EnabledText enabled={provider.enabled !== false} />,
         },
         createdColumn<IdentityProvider>(),

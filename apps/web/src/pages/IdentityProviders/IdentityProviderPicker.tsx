@@ -90,17 +90,17 @@ export function IdentityProviderPicker({
     <Stack gap="lg">
       <Stack gap="xs" component="section" aria-labelledby={protocolHeading}>
         <Title order={2} size="h4" id={protocolHeading}>
-          {t('adminB.identityProviders.chooseProtocol')}
+          {t('identityProviders.chooseProtocol')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('adminB.identityProviders.chooseProtocolDescription')}
+          {t('identityProviders.chooseProtocolDescription')}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {PROTOCOLS.map((item) => (
             <Tile
               key={item}
               icon={PROTOCOL_ICONS[item]}
-              label={t(`adminB.identityProviders.protocols.${item}`)}
+              label={t(`identityProviders.protocols.${item}`)}
               selected={preset === null && protocol === item}
               onClick={() => onProtocol(item)}
             />
@@ -109,17 +109,17 @@ export function IdentityProviderPicker({
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby={presetHeading}>
         <Title order={2} size="h4" id={presetHeading}>
-          {t('adminB.identityProviders.choosePreset')}
+          {t('identityProviders.choosePreset')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('adminB.identityProviders.choosePresetDescription')}
+          {t('identityProviders.choosePresetDescription')}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {PRESETS.map((item) => (
             <Tile
               key={item}
               icon={PRESET_ICONS[item]}
-              label={t(`adminB.identityProviders.presets.${item}`)}
+              label={t(`identityProviders.presets.${item}`)}
               selected={preset === item}
               onClick={() => onPreset(item)}
             />

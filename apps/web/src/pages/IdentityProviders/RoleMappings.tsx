@@ -106,7 +106,7 @@ function MappingEditor({
         mapping
           ? identityProviderApi.updateMapping(api, mapping.id, body)
           : identityProviderApi.createMapping(api, { ...body, provider_id: provider.id, role_id: role.id }),
-      t('adminB.identityProviders.mappingSaved'),
+      t('identityProviders.mappingSaved'),
     );
   });
 
@@ -117,19 +117,19 @@ function MappingEditor({
           <TextInput
             {...form.getInputProps('name')}
             key={form.key('name')}
-            label={t('adminB.identityProviders.mappingClaim')}
-            description={t('adminB.identityProviders.mappingClaimDescription')}
+            label={t('identityProviders.mappingClaim')}
+            description={t('identityProviders.mappingClaimDescription')}
           />
           <TextInput
             {...form.getInputProps('value')}
             key={form.key('value')}
-            label={t('adminB.identityProviders.mappingValue')}
+            label={t('identityProviders.mappingValue')}
           />
         </SimpleGrid>
         <Checkbox
           {...form.getInputProps('value_is_regex', { type: 'checkbox' })}
           key={form.key('value_is_regex')}
-          label={t('adminB.identityProviders.mappingValueIsRegex')}
+          label={t('identityProviders.mappingValueIsRegex')}
         />
         <Group gap="xs">
           <Button
@@ -138,7 +138,7 @@ function MappingEditor({
             loading={busy === 'save'}
             leftSection={<IconDeviceFloppy size={14} aria-hidden />}
           >
-            {t(mapping ? 'adminB.common.update' : 'adminB.common.create')}
+            {t(mapping ? 'admin.form.update' : 'admin.form.create')}
           </Button>
           {mapping && (
             <Button
@@ -151,11 +151,11 @@ function MappingEditor({
                 void run(
                   'delete',
                   () => identityProviderApi.deleteMapping(api, mapping.id),
-                  t('adminB.identityProviders.mappingDeleted'),
+                  t('identityProviders.mappingDeleted'),
                 )
               }
             >
-              {t('adminB.identityProviders.removeMapping')}
+              {t('identityProviders.removeMapping')}
             </Button>
           )}
         </Group>
@@ -187,7 +187,7 @@ function MappingRow({
             variant="subtle"
             aria-expanded={open}
             aria-controls={panelId}
-            aria-label={t(open ? 'adminB.identityProviders.collapse' : 'adminB.identityProviders.expand', {
+            aria-label={t(open ? 'identityProviders.collapse' : 'identityProviders.expand', {
               name,
             })}
             onClick={() => setOpen((value) => !value)}
@@ -197,7 +197,7 @@ function MappingRow({
           <Text fw={600}>{name}</Text>
         </Group>
         <Badge variant={mapping ? 'filled' : 'light'} color={mapping ? 'green' : 'gray'}>
-          {t(mapping ? 'adminB.identityProviders.mapped' : 'adminB.identityProviders.notMapped')}
+          {t(mapping ? 'identityProviders.mapped' : 'identityProviders.notMapped')}
         </Badge>
       </Group>
       <Collapse expanded={open} id={panelId}>
@@ -253,14 +253,14 @@ export function RoleMappings({ provider }: { readonly provider: IdentityProvider
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId}>
-        {t('adminB.identityProviders.roleMappings')}
+        {t('identityProviders.roleMappings')}
       </Title>
       <Text size="sm" c="dimmed">
-        {t('adminB.identityProviders.roleMappingsDescription')}
+        {t('identityProviders.roleMappingsDescription')}
       </Text>
       <TextInput
         type="search"
-        label={t('adminB.common.search')}
+        label={t('admin.list.search')}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={roles.isFetching ? <Loader size="xs" /> : null}
         value={search}

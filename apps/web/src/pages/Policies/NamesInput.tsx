@@ -50,7 +50,7 @@ export function NamesInput({
           </Text>
         )}
         {value.map((item, index) => {
-          const itemLabel = t('adminB.common.listItem', { label, index: index + 1 });
+          const itemLabel = t('admin.controls.listItem', { label, index: index + 1 });
           return (
             <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
@@ -68,7 +68,7 @@ export function NamesInput({
                 color="red"
                 size="lg"
                 mt={2}
-                aria-label={t('adminB.common.removeItem', { item: itemLabel })}
+                aria-label={t('admin.controls.removeItem', { item: itemLabel })}
                 disabled={disabled || value.length <= min}
                 onClick={() => remove(index)}
               >
@@ -85,7 +85,7 @@ export function NamesInput({
             disabled={disabled || value.length >= max}
             onClick={() => onChange([...value, ''])}
           >
-            {t('adminB.common.addItem', { label })}
+            {t('admin.controls.addItem', { label })}
           </Button>
         </Group>
         {error && (

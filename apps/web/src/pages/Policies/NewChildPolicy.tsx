@@ -12,7 +12,7 @@ import type { Policy } from './policy-api.ts';
 export function NewChildPolicy({ composite }: { readonly composite: Policy }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
-  const title = t('adminB.policies.newChildTitle', { name: composite.display_name || composite.name });
+  const title = t('policies.newChildTitle', { name: composite.display_name || composite.name });
   return (
     <>
       <Button
@@ -21,7 +21,7 @@ export function NewChildPolicy({ composite }: { readonly composite: Policy }) {
         onClick={open}
         style={{ alignSelf: 'start' }}
       >
-        {t('adminB.policies.newChild')}
+        {t('policies.newChild')}
       </Button>
       <Modal
         opened={opened}

@@ -88,14 +88,14 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
       aria-describedby={error ? errorId : undefined}
     >
       <Title order={2} id={headingId} size="h4">
-        {t('adminB.policies.children')}
+        {t('policies.children')}
       </Title>
       <Text size="sm" c="dimmed">
-        {t('adminB.policies.childrenDescription')}
+        {t('policies.childrenDescription')}
       </Text>
       <TextInput
         type="search"
-        label={t('adminB.common.search')}
+        label={t('admin.list.search')}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={list.isFetching ? <Loader size="xs" /> : null}
         value={search}
@@ -115,10 +115,10 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
         <Table aria-labelledby={headingId} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('adminB.common.name')}</Table.Th>
-              <Table.Th>{t('adminB.policies.type')}</Table.Th>
+              <Table.Th>{t('admin.fields.name')}</Table.Th>
+              <Table.Th>{t('policies.type')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>{t('adminB.common.actions')}</VisuallyHidden>
+                <VisuallyHidden>{t('admin.list.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -131,7 +131,7 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
                   <Table.Td>
                     <Badge variant="light">
                       {isPolicyType(candidate.type)
-                        ? t(`adminB.policies.types.${candidate.type}`)
+                        ? t(`policies.types.${candidate.type}`)
                         : candidate.type}
                     </Badge>
                   </Table.Td>
@@ -146,11 +146,11 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
                         on ? <IconMinus size={14} aria-hidden /> : <IconPlus size={14} aria-hidden />
                       }
                       onClick={() => void toggle(candidate)}
-                      aria-label={t(on ? 'adminB.policies.removeChild' : 'adminB.policies.addChild', {
+                      aria-label={t(on ? 'policies.removeChild' : 'policies.addChild', {
                         name: candidate.name,
                       })}
                     >
-                      {t(on ? 'adminB.common.remove' : 'adminB.common.add')}
+                      {t(on ? 'admin.controls.remove' : 'admin.controls.add')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -27,7 +27,7 @@ export function PolicyDetailPage() {
           {t(errorPhraseKey(policy.error ?? { code: 'entity_not_found' }))}
         </Text>
         <Anchor component={Link} to="/admin/policies">
-          {t('adminB.common.backToList')}
+          {t('admin.detail.back')}
         </Anchor>
       </Stack>
     );
@@ -40,12 +40,12 @@ export function PolicyDetailPage() {
           {t('app.pages.policy')}: {data.display_name || data.name}
         </Title>
         <Badge variant="light">
-          {isPolicyType(data.type) ? t(`adminB.policies.types.${data.type}`) : data.type}
+          {isPolicyType(data.type) ? t(`policies.types.${data.type}`) : data.type}
         </Badge>
       </Group>
       {data.parent && (
         <Text size="sm">
-          {t('adminB.policies.parent')}:{' '}
+          {t('policies.parent')}:{' '}
           <Anchor component={Link} to={`/admin/policies/${data.parent.id}`}>
             {data.parent.name}
           </Anchor>

@@ -120,7 +120,7 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
       await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
       notify(t, {
         color: 'green',
-        message: t(creating ? 'adminB.common.created' : 'adminB.common.updated'),
+        message: t(creating ? 'admin.form.created' : 'admin.form.updated'),
       });
       onSaved?.(saved);
     } catch (error) {
@@ -140,14 +140,14 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
     <form
       onSubmit={submit}
       noValidate
-      aria-label={t(creating ? 'adminB.policies.createForm' : 'adminB.policies.editForm')}
+      aria-label={t(creating ? 'policies.createForm' : 'policies.editForm')}
     >
       <Stack gap="md">
         <Radio.Group
           value={values.type ?? ''}
           onChange={(type) => form.setFieldValue('type', type as PolicyType)}
-          label={t('adminB.policies.type')}
-          description={creating ? t('adminB.policies.typeDescription') : t('adminB.policies.typeFixed')}
+          label={t('policies.type')}
+          description={creating ? t('policies.typeDescription') : t('policies.typeFixed')}
           error={form.errors.type}
           required
         >
@@ -157,8 +157,8 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
                 key={type}
                 value={type}
                 disabled={!creating}
-                label={t(`adminB.policies.types.${type}`)}
-                description={t(`adminB.policies.typeDescriptions.${type}`)}
+                label={t(`policies.types.${type}`)}
+                description={t(`policies.typeDescriptions.${type}`)}
               />
             ))}
           </SimpleGrid>
@@ -168,7 +168,7 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
           <TextInput
             {...form.getInputProps('name')}
             key={form.key('name')}
-            label={t('adminB.common.name')}
+            label={t('admin.fields.name')}
             required
             autoCapitalize="none"
             spellCheck={false}
@@ -176,13 +176,13 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
           <TextInput
             {...form.getInputProps('display_name')}
             key={form.key('display_name')}
-            label={t('adminB.common.displayName')}
+            label={t('admin.fields.displayName')}
           />
         </SimpleGrid>
         <Textarea
           {...form.getInputProps('description')}
           key={form.key('description')}
-          label={t('adminB.common.description')}
+          label={t('admin.fields.description')}
           resize="vertical"
           rows={3}
         />
@@ -197,8 +197,8 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
         <Switch
           {...form.getInputProps('invert', { type: 'checkbox' })}
           key={form.key('invert')}
-          label={t('adminB.policies.invert')}
-          description={t('adminB.policies.invertDescription')}
+          label={t('policies.invert')}
+          description={t('policies.invertDescription')}
         />
 
         {values.type && <PolicyTypeFields form={form} />}
@@ -220,7 +220,7 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
         <FormFailure error={failure} />
         <Group>
           <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {t(creating ? 'adminB.common.create' : 'adminB.common.update')}
+            {t(creating ? 'admin.form.create' : 'admin.form.update')}
           </Button>
         </Group>
       </Stack>

@@ -11,7 +11,7 @@ import { isPolicyType } from './policy-form.tsx';
 
 function TypeBadge({ type }: { readonly type: string }) {
   const { t } = useTranslation();
-  return <Badge variant="light">{isPolicyType(type) ? t(`adminB.policies.types.${type}`) : type}</Badge>;
+  return <Badge variant="light">{isPolicyType(type) ? t(`policies.types.${type}`) : type}</Badge>;
 }
 
 /** `/admin/policies`: the policies of the managed realm, searchable by name, with open and delete. */
@@ -27,24 +27,24 @@ export function PolicyListPage() {
       columns={[
         {
           key: 'name',
-          header: 'adminB.common.name',
+          header: 'admin.fields.name',
           sortKey: 'name',
           link: true,
           render: (policy) => policy.name,
         },
         {
           key: 'display_name',
-          header: 'adminB.common.displayName',
+          header: 'admin.fields.displayName',
           sortKey: 'display_name',
           render: (policy) => policy.display_name ?? '',
         },
         {
           key: 'type',
-          header: 'adminB.policies.type',
+          header: 'policies.type',
           sortKey: 'type',
           render: (policy) => <TypeBadge type={policy.type} />,
         },
-        { key: 'parent', header: 'adminB.policies.parent', render: (policy) => policy.parent?.name ?? '' },
+        { key: 'parent', header: 'policies.parent', render: (policy) => policy.parent?.name ?? '' },
         createdColumn<Policy>(),
         updatedColumn<Policy>(),
       ]}

@@ -18,18 +18,18 @@ function PolicyNode({ node }: { readonly node: ExpandedPolicy }) {
           {node.display_name || node.name}
         </Text>
         <Badge variant="light" size="sm">
-          {isPolicyType(node.type) ? t(`adminB.policies.types.${node.type}`) : node.type}
+          {isPolicyType(node.type) ? t(`policies.types.${node.type}`) : node.type}
         </Badge>
         {node.invert === true && (
           <Badge variant="outline" color="orange" size="sm">
-            {t('adminB.policies.inverted')}
+            {t('policies.inverted')}
           </Badge>
         )}
         {node.type === 'composite' &&
           strategy &&
           ['affirmative', 'unanimous', 'consensus'].includes(strategy) && (
             <Text size="xs" c="dimmed">
-              {t(`adminB.policies.strategies.${strategy as 'affirmative' | 'unanimous' | 'consensus'}`)}
+              {t(`policies.strategies.${strategy as 'affirmative' | 'unanimous' | 'consensus'}`)}
             </Text>
           )}
       </Group>
@@ -42,7 +42,7 @@ function PolicyNode({ node }: { readonly node: ExpandedPolicy }) {
       )}
       {node.type === 'composite' && (!node.children || node.children.length === 0) && (
         <Text size="xs" c="dimmed" ml="md">
-          {t('adminB.policies.noChildren')}
+          {t('policies.noChildren')}
         </Text>
       )}
     </List.Item>
@@ -62,7 +62,7 @@ export function PolicyTree({ policyId }: { readonly policyId: string }) {
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={2} size="h4" id={headingId}>
-          {t('adminB.policies.tree')}
+          {t('policies.tree')}
         </Title>
         {tree.isPending && <BusyIndicator size="sm" label={t('app.shell.loading')} />}
         {tree.isError && (

@@ -35,7 +35,7 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
   const values = form.getValues();
   const strategyOptions = DECISION_STRATEGIES.map((value) => ({
     value,
-    label: t(`adminB.policies.strategies.${value}`),
+    label: t(`policies.strategies.${value}`),
   }));
 
   switch (values.type) {
@@ -44,8 +44,8 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
         <NativeSelect
           {...form.getInputProps('decisionStrategy')}
           key={form.key('decisionStrategy')}
-          label={t('adminB.policies.decisionStrategy')}
-          description={t('adminB.policies.decisionStrategyDescription')}
+          label={t('policies.decisionStrategy')}
+          description={t('policies.decisionStrategyDescription')}
           data={strategyOptions}
         />
       );
@@ -56,15 +56,15 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
             {...form.getInputProps('dateStart')}
             key={form.key('dateStart')}
             type="date"
-            label={t('adminB.policies.dateStart')}
-            description={t('adminB.policies.dateFormat')}
+            label={t('policies.dateStart')}
+            description={t('policies.dateFormat')}
           />
           <TextInput
             {...form.getInputProps('dateEnd')}
             key={form.key('dateEnd')}
             type="date"
-            label={t('adminB.policies.dateEnd')}
-            description={t('adminB.policies.dateFormat')}
+            label={t('policies.dateEnd')}
+            description={t('policies.dateFormat')}
           />
         </SimpleGrid>
       );
@@ -76,36 +76,36 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
             <TextInput
               {...form.getInputProps('timeStart')}
               key={form.key('timeStart')}
-              label={t('adminB.policies.timeStart')}
-              description={t('adminB.policies.timeFormat')}
+              label={t('policies.timeStart')}
+              description={t('policies.timeFormat')}
               placeholder="00:00:00"
               inputMode="numeric"
             />
             <TextInput
               {...form.getInputProps('timeEnd')}
               key={form.key('timeEnd')}
-              label={t('adminB.policies.timeEnd')}
-              description={t('adminB.policies.timeFormat')}
+              label={t('policies.timeEnd')}
+              description={t('policies.timeFormat')}
               placeholder="23:59:59"
               inputMode="numeric"
             />
           </SimpleGrid>
           <NativeSelect
             key={form.key('interval')}
-            label={t('adminB.policies.interval')}
+            label={t('policies.interval')}
             value={values.interval}
             onChange={(event) => form.setValues(withInterval(event.currentTarget.value as TimeInterval | ''))}
             data={[
-              { value: '', label: t('adminB.policies.intervals.none') },
-              ...TIME_INTERVALS.map((value) => ({ value, label: t(`adminB.policies.intervals.${value}`) })),
+              { value: '', label: t('policies.intervals.none') },
+              ...TIME_INTERVALS.map((value) => ({ value, label: t(`policies.intervals.${value}`) })),
             ]}
           />
           {applicable.includes('dayOfWeek') && (
             <Checkbox.Group
               {...form.getInputProps('dayOfWeek')}
               key={form.key('dayOfWeek')}
-              label={t('adminB.policies.dayOfWeek')}
-              description={t('adminB.policies.dayOfWeekDescription')}
+              label={t('policies.dayOfWeek')}
+              description={t('policies.dayOfWeekDescription')}
             >
               <Group mt="xs" gap="md">
                 {WEEK.map((day) => (
@@ -120,7 +120,7 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
                 <NumberInput
                   {...form.getInputProps('dayOfMonth')}
                   key={form.key('dayOfMonth')}
-                  label={t('adminB.policies.dayOfMonth')}
+                  label={t('policies.dayOfMonth')}
                   placeholder="1-31"
                   min={1}
                   max={31}
@@ -133,7 +133,7 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
                 <NumberInput
                   {...form.getInputProps('dayOfYear')}
                   key={form.key('dayOfYear')}
-                  label={t('adminB.policies.dayOfYear')}
+                  label={t('policies.dayOfYear')}
                   placeholder="1-365"
                   min={1}
                   max={DAY_OF_YEAR_MAX}
@@ -150,8 +150,8 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
     case 'attributeNames':
       return (
         <NamesInput
-          label={t('adminB.policies.attributeNames')}
-          description={t('adminB.policies.attributeNamesDescription')}
+          label={t('policies.attributeNames')}
+          description={t('policies.attributeNamesDescription')}
           value={values.names}
           onChange={(names) => form.setFieldValue('names', names)}
           error={form.errors.names}
@@ -163,8 +163,8 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
         <Textarea
           {...form.getInputProps('query')}
           key={form.key('query')}
-          label={t('adminB.policies.query')}
-          description={t('adminB.policies.queryDescription')}
+          label={t('policies.query')}
+          description={t('policies.queryDescription')}
           resize="vertical"
           rows={6}
           spellCheck={false}
@@ -176,8 +176,8 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
       return (
         <Stack gap="sm">
           <NamesInput
-            label={t('adminB.policies.attributeName')}
-            description={t('adminB.policies.attributeNameDescription')}
+            label={t('policies.attributeName')}
+            description={t('policies.attributeNameDescription')}
             value={values.attributeName}
             onChange={(names) => form.setFieldValue('attributeName', names)}
             itemErrors={itemErrors(form, 'attributeName', values.attributeName.length)}
@@ -185,26 +185,26 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
           <Switch
             {...form.getInputProps('attributeNameStrict', { type: 'checkbox' })}
             key={form.key('attributeNameStrict')}
-            label={t('adminB.policies.attributeNameStrict')}
-            description={t('adminB.policies.attributeNameStrictDescription')}
+            label={t('policies.attributeNameStrict')}
+            description={t('policies.attributeNameStrictDescription')}
           />
           <Switch
             {...form.getInputProps('attributeNullMatchAll', { type: 'checkbox' })}
             key={form.key('attributeNullMatchAll')}
-            label={t('adminB.policies.attributeNullMatchAll')}
-            description={t('adminB.policies.attributeNullMatchAllDescription')}
+            label={t('policies.attributeNullMatchAll')}
+            description={t('policies.attributeNullMatchAllDescription')}
           />
           <Switch
             {...form.getInputProps('identityMasterMatchAll', { type: 'checkbox' })}
             key={form.key('identityMasterMatchAll')}
-            label={t('adminB.policies.identityMasterMatchAll')}
-            description={t('adminB.policies.identityMasterMatchAllDescription')}
+            label={t('policies.identityMasterMatchAll')}
+            description={t('policies.identityMasterMatchAllDescription')}
           />
           <NativeSelect
             {...form.getInputProps('realmDecisionStrategy')}
             key={form.key('realmDecisionStrategy')}
-            label={t('adminB.policies.decisionStrategy')}
-            data={[{ value: '', label: t('adminB.policies.strategies.default') }, ...strategyOptions]}
+            label={t('policies.decisionStrategy')}
+            data={[{ value: '', label: t('policies.strategies.default') }, ...strategyOptions]}
           />
         </Stack>
       );
@@ -213,12 +213,12 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
         <Checkbox.Group
           {...form.getInputProps('identityTypes')}
           key={form.key('identityTypes')}
-          label={t('adminB.policies.identityTypes')}
-          description={t('adminB.policies.identityTypesDescription')}
+          label={t('policies.identityTypes')}
+          description={t('policies.identityTypesDescription')}
         >
           <Group mt="xs">
             {IDENTITY_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={t(`adminB.policies.identityTypeNames.${type}`)} />
+              <Checkbox key={type} value={type} label={t(`policies.identityTypeNames.${type}`)} />
             ))}
           </Group>
         </Checkbox.Group>
@@ -226,7 +226,7 @@ export function PolicyTypeFields({ form }: { readonly form: PolicyForm }) {
     case 'permissionBinding':
       return (
         <Text size="sm" c="dimmed">
-          {t('adminB.policies.permissionBindingDescription')}
+          {t('policies.permissionBindingDescription')}
         </Text>
       );
     default:

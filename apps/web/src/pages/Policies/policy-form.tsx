@@ -215,7 +215,7 @@ export function validatePolicy(
   { creating }: PolicyValidationContext,
 ): Record<string, Message> {
   const errors: Record<string, Message> = {};
-  if (!values.type) errors.type = <Phrase k="adminB.policies.typeRequired" />;
+  if (!values.type) errors.type = <Phrase k="policies.typeRequired" />;
   collect(errors, 'name', checkName(values.name, 3, 128));
   collect(errors, 'display_name', checkText(values.display_name, { min: 3, max: 256 }));
   collect(errors, 'description', checkText(values.description, { min: 5, max: 4096 }));
@@ -223,7 +223,7 @@ export function validatePolicy(
   switch (values.type) {
     case 'composite':
       if (creating && values.children.length === 0)
-        errors.children = <Phrase k="adminB.policies.childrenRequired" />;
+        errors.children = <Phrase k="policies.childrenRequired" />;
       break;
     case 'date':
       for (const field of ['dateStart', 'dateEnd'] as const) {
@@ -237,7 +237,7 @@ export function validatePolicy(
         values.dateEnd &&
         values.dateStart > values.dateEnd
       )
-        errors.dateEnd = <Phrase k="adminB.policies.endBeforeStart" />;
+        errors.dateEnd = <Phrase k="policies.endBeforeStart" />;
       break;
     case 'time': {
       for (const field of ['timeStart', 'timeEnd'] as const) {
@@ -258,14 +258,14 @@ export function validatePolicy(
       break;
     }
     case 'attributeNames':
-      if (values.names.length === 0) errors.names = <Phrase k="adminB.policies.namesRequired" />;
+      if (values.names.length === 0) errors.names = <Phrase k="policies.namesRequired" />;
       values.names.forEach((item, index) =>
         collect(errors, `names.${index}`, checkText(item, { required: true, min: 3, max: 128 })),
       );
       break;
     case 'attributes':
       if (values.query.trim() === '') errors.query = <ValidationMessage rule="required" />;
-      else if (!parseQuery(values.query)) errors.query = <Phrase k="adminB.policies.queryInvalid" />;
+      else if (!parseQuery(values.query)) errors.query = <Phrase k="policies.queryInvalid" />;
       break;
     case 'realmMatch':
       values.attributeName.forEach((item, index) =>
@@ -274,7 +274,7 @@ export function validatePolicy(
       break;
     case 'identity':
       if (values.identityTypes.length === 0)
-        errors.identityTypes = <Phrase k="adminB.policies.identityTypesRequired" />;
+        errors.identityTypes = <Phrase k="policies.identityTypesRequired" />;
       break;
     default:
       break;

@@ -8,11 +8,11 @@ export function NotificationSettingsPage() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h3">
-          {t('adminB.settings.notifications')}
+          {t('settings.notifications')}
         </Title>
-        <Text size="sm">{t('adminB.settings.notificationsDescription')}</Text>
+        <Text size="sm">{t('settings.notificationsDescription')}</Text>
         <Text size="sm" c="dimmed">
-          {t('adminB.settings.notificationsNone')}
+          {t('settings.notificationsNone')}
         </Text>
       </Stack>
     </Paper>

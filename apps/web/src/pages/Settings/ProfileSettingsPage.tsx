@@ -31,7 +31,7 @@ function ProfileForm({ user }: { readonly user: OwnUser }) {
     try {
       await settingsApi.update(api, user.id, profilePayload(values, locked));
       await queryClient.invalidateQueries({ queryKey: settingsQueryKeys.me });
-      notify(t, { color: 'green', message: t('adminB.common.updated') });
+      notify(t, { color: 'green', message: t('admin.form.updated') });
     } catch (error) {
       applyServerIssues(form, error, ['name', 'display_name', 'email']);
       setFailure(error);
@@ -45,8 +45,8 @@ function ProfileForm({ user }: { readonly user: OwnUser }) {
         <TextInput
           {...form.getInputProps('name')}
           key={form.key('name')}
-          label={t('adminB.common.name')}
-          description={locked ? t('adminB.settings.nameLocked') : undefined}
+          label={t('admin.fields.name')}
+          description={locked ? t('settings.nameLocked') : undefined}
           disabled={locked}
           required
           autoComplete="username"
@@ -54,20 +54,20 @@ function ProfileForm({ user }: { readonly user: OwnUser }) {
         <TextInput
           {...form.getInputProps('display_name')}
           key={form.key('display_name')}
-          label={t('adminB.common.displayName')}
+          label={t('admin.fields.displayName')}
           autoComplete="name"
         />
         <TextInput
           {...form.getInputProps('email')}
           key={form.key('email')}
           type="email"
-          label={t('adminB.common.email')}
+          label={t('admin.fields.email')}
           autoComplete="email"
         />
         <FormFailure error={failure} />
         <Group>
           <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {t('adminB.common.update')}
+            {t('admin.form.update')}
           </Button>
         </Group>
       </Stack>
@@ -88,10 +88,10 @@ export function ProfileSettingsPage() {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} size="h3" id="profile-heading">
-            {t('adminB.settings.profile')}
+            {t('settings.profile')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('adminB.settings.profileDescription')}
+            {t('settings.profileDescription')}
           </Text>
         </Stack>
         {me.isPending && <BusyIndicator label={t('app.shell.loading')} />}

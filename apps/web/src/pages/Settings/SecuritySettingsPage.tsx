@@ -51,7 +51,7 @@ function PasswordCard() {
         password_repeat: values.password_repeat,
       });
       form.reset();
-      notify(t, { color: 'green', message: t('adminB.settings.passwordChanged') });
+      notify(t, { color: 'green', message: t('settings.passwordChanged') });
     } catch (error) {
       // A wrong current password belongs at its field; anything else also goes to the summary.
       if (isClientError(error) && error.code === 'current_password_invalid') {
@@ -69,14 +69,14 @@ function PasswordCard() {
       <form onSubmit={submit} noValidate aria-labelledby="password-heading">
         <Stack gap="md" maw={480}>
           <Title order={2} size="h3" id="password-heading">
-            {t('adminB.settings.changePassword')}
+            {t('settings.changePassword')}
           </Title>
           <CurrentPasswordField form={form} />
           <NewPasswordFields form={form} />
           <FormFailure error={failure} />
           <Group>
             <Button type="submit" loading={submitting} leftSection={<IconLock size={18} aria-hidden />}>
-              {t('adminB.settings.changePassword')}
+              {t('settings.changePassword')}
             </Button>
           </Group>
         </Stack>

@@ -51,7 +51,7 @@ export function UserProfilePage() {
           {name.slice(0, 2).toUpperCase()}
         </Avatar>
         <Stack gap={0}>
-          <Title order={1}>{t('adminB.userProfile.title', { name })}</Title>
+          <Title order={1}>{t('userProfile.title', { name })}</Title>
           <Text c="dimmed">@{data.name}</Text>
         </Stack>
       </Group>
@@ -60,31 +60,31 @@ export function UserProfilePage() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th scope="row" w={180}>
-                {t('adminB.common.name')}
+                {t('admin.fields.name')}
               </Table.Th>
               <Table.Td>{data.name}</Table.Td>
             </Table.Tr>
             {data.display_name && (
               <Table.Tr>
-                <Table.Th scope="row">{t('adminB.common.displayName')}</Table.Th>
+                <Table.Th scope="row">{t('admin.fields.displayName')}</Table.Th>
                 <Table.Td>{data.display_name}</Table.Td>
               </Table.Tr>
             )}
             {data.realm && (
               <Table.Tr>
-                <Table.Th scope="row">{t('adminB.userProfile.realm')}</Table.Th>
+                <Table.Th scope="row">{t('userProfile.realm')}</Table.Th>
                 <Table.Td>{data.realm.name}</Table.Td>
               </Table.Tr>
             )}
             {data.status_message && (
               <Table.Tr>
-                <Table.Th scope="row">{t('adminB.userProfile.status')}</Table.Th>
+                <Table.Th scope="row">{t('userProfile.status')}</Table.Th>
                 <Table.Td>{data.status_message}</Table.Td>
               </Table.Tr>
             )}
             {data.created_at && (
               <Table.Tr>
-                <Table.Th scope="row">{t('adminB.userProfile.memberSince')}</Table.Th>
+                <Table.Th scope="row">{t('userProfile.memberSince')}</Table.Th>
                 <Table.Td>{new Date(data.created_at).toLocaleDateString(i18n.language)}</Table.Td>
               </Table.Tr>
             )}

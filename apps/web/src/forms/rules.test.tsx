@@ -62,9 +62,9 @@ describe('form rules', () => {
     expect(url()('https://example.org/cb')).toBeNull();
     expect(urlList()('https://a.example/*, http://b.example')).toBeNull();
     expect(await textOf(numeric()('1a'))).toBe('Value must be numeric');
-    expect(
-      await textOf(sameAs('password', 'settings.passwordRepeatName')('b', { password: 'a' })),
-    ).toBe('The value must be equal to the password value');
+    expect(await textOf(sameAs('password', 'settings.passwordRepeatName')('b', { password: 'a' }))).toBe(
+      'The value must be equal to the password value',
+    );
     expect(time()('23:59:59')).toBeNull();
     expect(time()('24:00')).not.toBeNull();
     expect(passwordStrength()('Passw0rdx')).toBeNull();

@@ -349,9 +349,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
         <form
           onSubmit={submit}
           noValidate
-          aria-label={t(
-            creating ? 'identityProviders.createForm' : 'identityProviders.editForm',
-          )}
+          aria-label={t(creating ? 'identityProviders.createForm' : 'identityProviders.editForm')}
         >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

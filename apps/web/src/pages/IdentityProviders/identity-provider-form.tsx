@@ -176,8 +176,7 @@ export function validateIdentityProvider(
     }
   } else if (values.protocol === 'ldap') {
     if (values.url.trim() === '') errors.url = requiredMessage();
-    else if (!isLdapUrl(values.url.trim()))
-      errors.url = <Phrase k="identityProviders.ldapUrlInvalid" />;
+    else if (!isLdapUrl(values.url.trim())) errors.url = <Phrase k="identityProviders.ldapUrlInvalid" />;
     collect(errors, 'timeout', checkInteger(values.timeout, { min: 0, max: 600_000 }));
     collect(errors, 'base_dn', checkText(values.base_dn, { required: true, min: 3, max: 2000 }));
     collect(errors, 'user', checkText(values.user, { required: true, min: 3, max: 2000 }));

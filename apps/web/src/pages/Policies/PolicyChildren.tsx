@@ -130,9 +130,7 @@ export function PolicyChildren({ realmId, policy, selected = [], onToggle, error
                   <Table.Td>{candidate.display_name || candidate.name}</Table.Td>
                   <Table.Td>
                     <Badge variant="light">
-                      {isPolicyType(candidate.type)
-                        ? t(`policies.types.${candidate.type}`)
-                        : candidate.type}
+                      {isPolicyType(candidate.type) ? t(`policies.types.${candidate.type}`) : candidate.type}
                     </Badge>
                   </Table.Td>
                   <Table.Td ta="right">

@@ -137,11 +137,7 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
   });
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={t(creating ? 'policies.createForm' : 'policies.editForm')}
-    >
+    <form onSubmit={submit} noValidate aria-label={t(creating ? 'policies.createForm' : 'policies.editForm')}>
       <Stack gap="md">
         <Radio.Group
           value={values.type ?? ''}

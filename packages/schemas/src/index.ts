@@ -3,3 +3,4 @@ export * from './list.ts';
 export * from './permissions.ts';
 export * from './permission-sets.ts';
 export * from './core/index.ts';
+export * from './patterns.ts';

@@ -1,4 +1,5 @@
 import type { PlainPhraseKey } from '@federa/phrases';
+import { EMAIL_PATTERN, NAME_PATTERN } from '@federa/schemas';
 import type { ReactNode } from 'react';
 import { ValidationMessage } from './ValidationMessage.tsx';
 
@@ -27,14 +28,8 @@ export const maxLength =
   (value) =>
     filled(value) && value.length > max ? <ValidationMessage rule="maxLength" max={max} /> : null;
 
-/**
- * Names of realms, clients, users, ...: letters, digits, hyphen, underscore and dot
- * (docs/product/identity-and-access.md §5).
- */
-export const NAME_PATTERN = /^[0-9a-zA-Z\-_.]+$/;
 /** Slugs: lowercase letters, digits, hyphen and underscore. */
 export const SLUG_PATTERN = /^[0-9a-z\-_]+$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const PHONE_PATTERN = /^\+\d{7,15}$/;

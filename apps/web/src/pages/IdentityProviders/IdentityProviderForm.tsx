@@ -22,7 +22,7 @@ import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPick
 import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
 import { applyServerIssues } from '../../forms/server-errors.tsx';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
-import { checkUrl } from '../Policies/form-kit.tsx';
+import { checkUrl } from '../../forms/checks.tsx';
 import { IdentityProviderPicker } from './IdentityProviderPicker.tsx';
 import {
   identityProviderApi,

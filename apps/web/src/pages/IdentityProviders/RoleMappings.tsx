@@ -31,7 +31,7 @@ import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx'
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { useLiveUpdates } from '../../resources/live/use-live-updates.ts';
 import { useApiClient } from '../../session/session-context.tsx';
-import { checkText, collect, textOrNull, type Message } from '../Policies/form-kit.tsx';
+import { checkText, collect, textOrNull, type Message } from '../../forms/checks.tsx';
 import {
   identityProviderApi,
   identityProviderQueryKeys,

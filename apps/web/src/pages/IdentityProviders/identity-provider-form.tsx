@@ -8,7 +8,7 @@ import {
   requiredMessage,
   textOrNull,
   type Message,
-} from '../Policies/form-kit.tsx';
+} from '../../forms/checks.tsx';
 import type { IdentityProvider } from './identity-provider-api.ts';
 
 export const PROTOCOLS = ['oauth2', 'oidc', 'ldap'] as const;

@@ -14,7 +14,7 @@ import {
   collect,
   textOrNull,
   type Message,
-} from './form-kit.tsx';
+} from '../../forms/checks.tsx';
 import type { Policy } from './policy-api.ts';
 
 export type PolicyType = BuiltInPolicyType;

@@ -1,5 +1,5 @@
 import { ValidationMessage } from '../../forms/ValidationMessage.tsx';
-import { checkName, checkText, collect, textOrNull, type Message } from '../Policies/form-kit.tsx';
+import { checkName, checkText, collect, textOrNull, type Message } from '../../forms/checks.tsx';
 import type { OwnUser } from './settings-api.ts';
 
 export interface ProfileValues {

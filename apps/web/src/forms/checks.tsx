@@ -1,12 +1,14 @@
 import type { PhraseKey } from '@federa/phrases';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValidationMessage } from '../../forms/ValidationMessage.tsx';
+import { NAME_PATTERN } from '@federa/schemas';
+import { ValidationMessage } from './ValidationMessage.tsx';
 
 /*
- * Small form helpers shared by the policy, identity provider and settings screens (part B). Error
- * values are elements, translated when they render, so a message on screen follows a language
- * switch (like `forms/rules.tsx`).
+ * Checks for forms that validate a whole object at once (policies with their type's settings,
+ * identity providers by protocol, role mappings, settings): the same rules and messages as the
+ * per-field `rules.tsx`, as functions of a value. Error values are elements, translated when they
+ * render, so a message on screen follows a language switch.
  */
 
 /** A phrase translated when it renders, e.g. as a form error. */
@@ -32,9 +34,6 @@ export function checkText(
   if (max !== undefined && trimmed.length > max) return maxLengthMessage(max);
   return null;
 }
-
-/** Letters, digits, hyphen, underscore and dot (docs/product/identity-and-access.md §5 name rule). */
-export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** The name rule of realms, roles, policies, identity providers …: length plus allowed characters. */
 export function checkName(value: string, min: number, max: number, required = true): Message | null {

@@ -1,5 +1,5 @@
 import type { PlainPhraseKey } from '@federa/phrases';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { emptyToNull } from '../../forms/form-values.ts';
@@ -7,7 +7,7 @@ import { maxLength, minLength, name, required, textRules } from '../../forms/rul
 import type { Identified } from '../../resources/live/live-list.ts';
 import type { ResourceRef } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { RealmPicker } from '../RealmPicker/RealmPicker.tsx';
+import { NameFields } from '../FormFields/NameFields.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../RealmPicker/realm-picker-rules.ts';
 import { SaveFooter } from './SaveFooter.tsx';
 import { useEntitySave } from './use-entity-save.tsx';
@@ -105,33 +105,13 @@ export function NamedEntityForm<T extends NamedEntity>({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={560}>
-        <TextInput
-          {...form.getInputProps('name')}
-          key={form.key('name')}
-          label={t('admin.fields.name')}
-          description={nameLocked && builtInNameHint ? t(builtInNameHint) : undefined}
-          required
-          disabled={nameLocked}
-          autoComplete="off"
+        <NameFields
+          form={form}
+          nameDisabled={nameLocked}
+          nameHint={nameLocked && builtInNameHint ? t(builtInNameHint) : undefined}
+          description
+          realm={{ visible: showRealm }}
         />
-        <TextInput
-          {...form.getInputProps('display_name')}
-          key={form.key('display_name')}
-          label={t('admin.fields.displayName')}
-        />
-        <Textarea
-          {...form.getInputProps('description')}
-          key={form.key('description')}
-          label={t('admin.fields.description')}
-          rows={3}
-        />
-        {showRealm && (
-          <RealmPicker
-            value={form.values.realm_id}
-            onChange={(value) => form.setFieldValue('realm_id', value)}
-            error={form.errors.realm_id}
-          />
-        )}
         <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>
     </form>

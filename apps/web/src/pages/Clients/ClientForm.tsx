@@ -1,13 +1,13 @@
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../components/FormFields/NameFields.tsx';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { showSecretOnce } from '../../components/EntityForm/show-secret-once.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
-import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
-import { generateClientSecret, generateName } from '../../forms/form-values.ts';
+import { generateClientSecret } from '../../forms/form-values.ts';
 import { authResources, type Client } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
 import {
@@ -61,36 +61,13 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
   return (
     <form onSubmit={form.onSubmit((values) => save(clientBody(values, !!entity, nameFixed)))} noValidate>
       <Stack gap="md" maw={640}>
-        <GeneratedTextInput
-          value={form.values.name}
-          onChange={(value) => form.setFieldValue('name', value)}
-          error={form.errors.name}
-          label={t('admin.fields.name')}
-          required
-          disabled={nameFixed}
-          generate={generateName}
-          generateLabel={t('admin.form.generateName')}
-          autoComplete="off"
+        <NameFields
+          form={form}
+          nameDisabled={nameFixed}
+          generatedName
+          description
+          realm={{ visible: showRealm, required: true }}
         />
-        <TextInput
-          {...form.getInputProps('display_name')}
-          key={form.key('display_name')}
-          label={t('admin.fields.displayName')}
-        />
-        <Textarea
-          {...form.getInputProps('description')}
-          key={form.key('description')}
-          label={t('admin.fields.description')}
-          rows={3}
-        />
-        {showRealm && (
-          <RealmPicker
-            value={form.values.realm_id}
-            onChange={(value) => form.setFieldValue('realm_id', value)}
-            error={form.errors.realm_id}
-            required
-          />
-        )}
         <Textarea
           {...form.getInputProps('redirect_uri')}
           key={form.key('redirect_uri')}

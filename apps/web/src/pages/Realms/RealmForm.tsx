@@ -1,10 +1,10 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../components/FormFields/NameFields.tsx';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
-import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
-import { emptyToNull, generateName } from '../../forms/form-values.ts';
+import { emptyToNull } from '../../forms/form-values.ts';
 import { authResources, type Realm } from '../../resources/resource-types.ts';
 import {
   initialRealmValues,
@@ -45,29 +45,12 @@ export function RealmForm({ entity, onSaved }: RealmFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={560}>
-        <GeneratedTextInput
-          {...form.getInputProps('name')}
-          key={form.key('name')}
-          value={form.values.name}
-          onChange={(value) => form.setFieldValue('name', value)}
-          label={t('admin.fields.name')}
-          description={isMaster ? t('admin.realms.masterLocked') : undefined}
-          required
-          disabled={isMaster}
-          generate={generateName}
-          generateLabel={t('admin.form.generateName')}
-          autoComplete="off"
-        />
-        <TextInput
-          {...form.getInputProps('display_name')}
-          key={form.key('display_name')}
-          label={t('admin.fields.displayName')}
-        />
-        <Textarea
-          {...form.getInputProps('description')}
-          key={form.key('description')}
-          label={t('admin.fields.description')}
-          rows={3}
+        <NameFields
+          form={form}
+          nameDisabled={isMaster}
+          nameHint={isMaster ? t('admin.realms.masterLocked') : undefined}
+          generatedName
+          description
         />
         <SaveFooter error={error} saving={saving} editing={!!entity} />
       </Stack>

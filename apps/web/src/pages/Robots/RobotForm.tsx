@@ -1,11 +1,11 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../components/FormFields/NameFields.tsx';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { showSecretOnce } from '../../components/EntityForm/show-secret-once.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { GeneratedTextInput } from '../../components/FormFields/GeneratedTextInput.tsx';
-import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
 import { generateRobotSecret } from '../../forms/form-values.ts';
 import { authResources, type Robot } from '../../resources/resource-types.ts';
@@ -55,25 +55,7 @@ export function RobotForm({ entity, fixedRealmId, onSaved }: RobotFormProps) {
   return (
     <form onSubmit={form.onSubmit((values) => save(robotBody(values, !!entity)))} noValidate>
       <Stack gap="md" maw={560}>
-        <TextInput
-          {...form.getInputProps('name')}
-          key={form.key('name')}
-          label={t('admin.fields.name')}
-          autoComplete="off"
-        />
-        <TextInput
-          {...form.getInputProps('display_name')}
-          key={form.key('display_name')}
-          label={t('admin.fields.displayName')}
-        />
-        {showRealm && (
-          <RealmPicker
-            value={form.values.realm_id}
-            onChange={(value) => form.setFieldValue('realm_id', value)}
-            error={form.errors.realm_id}
-            required
-          />
-        )}
+        <NameFields form={form} nameRequired={false} realm={{ visible: showRealm, required: true }} />
         <GeneratedTextInput
           secret
           value={form.values.secret}

@@ -2,9 +2,9 @@ import { Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PermissionName as P } from '@federa/schemas';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../components/FormFields/NameFields.tsx';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
-import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
 import { emptyToNull } from '../../forms/form-values.ts';
 import { authResources, type User } from '../../resources/resource-types.ts';
@@ -64,19 +64,11 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={560}>
-        <TextInput
-          {...form.getInputProps('name')}
-          key={form.key('name')}
-          label={t('admin.fields.name')}
-          required
+        <NameFields
+          form={form}
           // The toggle below applies at once: unlocking frees the name for the same save.
-          disabled={form.values.name_locked}
-          autoComplete="off"
-        />
-        <TextInput
-          {...form.getInputProps('display_name')}
-          key={form.key('display_name')}
-          label={t('admin.fields.displayName')}
+          nameDisabled={form.values.name_locked}
+          realm={{ visible: showRealm, required: true }}
         />
         <TextInput
           {...form.getInputProps('email')}
@@ -98,14 +90,6 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
             key={form.key('name_locked')}
             label={t('admin.fields.nameLocked')}
             description={t('admin.fields.nameLockedDescription')}
-          />
-        )}
-        {showRealm && (
-          <RealmPicker
-            value={form.values.realm_id}
-            onChange={(value) => form.setFieldValue('realm_id', value)}
-            error={form.errors.realm_id}
-            required
           />
         )}
         <SaveFooter error={error} saving={saving} editing={!!entity} />

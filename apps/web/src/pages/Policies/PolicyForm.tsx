@@ -1,13 +1,12 @@
-import { Button, Group, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { notify } from '../../components/Feedback/notify.ts';
-import { applyServerIssues } from '../../forms/server-errors.tsx';
+import { authResources } from '../../resources/resource-types.ts';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
@@ -76,8 +75,6 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
   const queryClient = useQueryClient();
   const { realm, realmManagement } = useSession();
   const creating = policy === undefined;
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   // A composite's child belongs to the composite's realm: there is nothing to pick.
   const canPickRealm = !parent && isRealmPickerVisible({ realm, realmManagement, editing: !creating });
 
@@ -97,44 +94,40 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
   });
   const values = form.getValues();
 
-  const submit = form.onSubmit(async (submitted) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const saved = creating
-        ? await policyApi.create(api, {
-            ...policyPayload(submitted, true),
-            ...(parent ? { parent_id: parent.id } : {}),
-          })
-        : await policyApi.update(api, policy.id, policyPayload(submitted, false));
-      if (creating && submitted.type === 'composite') {
-        // Children chosen before the composite existed now hang below it.
-        for (const child of submitted.children) {
-          try {
-            await policyApi.update(api, child, { parent_id: saved.id });
-          } catch (error) {
-            notify(t, { color: 'red', message: t(errorPhraseKey(error)) });
-          }
-        }
+  /** Children chosen before a new composite existed hang below it once it does. */
+  const adoptChildren = async (composite: Policy, children: readonly string[]) => {
+    for (const child of children) {
+      try {
+        await policyApi.update(api, child, { parent_id: composite.id });
+      } catch (error) {
+        notify(t, { color: 'red', message: t(errorPhraseKey(error)) });
       }
-      await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
-      notify(t, {
-        color: 'green',
-        message: t(creating ? 'admin.form.created' : 'admin.form.updated'),
-      });
-      onSaved?.(saved);
-    } catch (error) {
-      // The server names settings as the API does (`start`, `types`); show them at their fields.
-      applyServerIssues(
-        { setFieldError: (path, message) => form.setFieldError(formPathOf(submitted.type, path), message) },
-        error,
-        SERVER_FIELDS,
-      );
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
     }
+    if (children.length > 0) await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
+  };
+  const { save, error, saving } = useEntitySave<Policy>({
+    resource: authResources.policies,
+    entity: policy,
+    // The server names settings as the API does (`start`, `types`); show them at their fields.
+    form: {
+      setFieldError: (path, message) => form.setFieldError(formPathOf(form.getValues().type, path), message),
+    },
+    fields: SERVER_FIELDS,
+    onSaved: (saved, created) => {
+      const { type, children } = form.getValues();
+      void (created && type === 'composite' ? adoptChildren(saved, children) : Promise.resolve()).then(() =>
+        onSaved?.(saved),
+      );
+    },
   });
+
+  const submit = form.onSubmit((submitted) =>
+    save(
+      creating
+        ? { ...policyPayload(submitted, true), ...(parent ? { parent_id: parent.id } : {}) }
+        : policyPayload(submitted, false),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t(creating ? 'policies.createForm' : 'policies.editForm')}>
@@ -213,12 +206,7 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
           />
         )}
 
-        <FormFailure error={failure} />
-        <Group>
-          <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {t(creating ? 'admin.form.create' : 'admin.form.update')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing={!creating} />
       </Stack>
     </form>
   );

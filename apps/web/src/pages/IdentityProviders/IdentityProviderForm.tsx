@@ -13,23 +13,18 @@ import {
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notify } from '../../components/Feedback/notify.ts';
-import { IconAlertTriangle, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
-import { applyServerIssues } from '../../forms/server-errors.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
+import { authResources } from '../../resources/resource-types.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
 import { checkUrl } from '../../forms/checks.tsx';
 import { IdentityProviderPicker } from './IdentityProviderPicker.tsx';
-import {
-  identityProviderApi,
-  identityProviderQueryKeys,
-  lookupDiscovery,
-  type IdentityProvider,
-} from './identity-provider-api.ts';
+import { lookupDiscovery, type IdentityProvider } from './identity-provider-api.ts';
 import {
   choosePreset,
   chooseProtocol,
@@ -288,13 +283,9 @@ export interface IdentityProviderFormProps {
  */
 export function IdentityProviderForm({ provider, initialChoice, onSaved }: IdentityProviderFormProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const queryClient = useQueryClient();
   const creating = provider === undefined;
   const { realm, realmManagement } = useSession();
   const canPickRealm = isRealmPickerVisible({ realm, realmManagement, editing: !creating });
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm<IdentityProviderFormValues>({
     mode: 'controlled',
     initialValues: provider
@@ -307,27 +298,15 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
   });
   const { protocol } = form.getValues();
 
-  const submit = form.onSubmit(async (values) => {
-    if (!isProtocol(values.protocol)) return;
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const body = identityProviderPayload(values, { creating });
-      const saved = creating
-        ? await identityProviderApi.create(api, body)
-        : await identityProviderApi.update(api, provider.id, body);
-      await queryClient.invalidateQueries({ queryKey: identityProviderQueryKeys.all });
-      notify(t, {
-        color: 'green',
-        message: t(creating ? 'admin.form.created' : 'admin.form.updated'),
-      });
-      onSaved?.(saved);
-    } catch (error) {
-      applyServerIssues(form, error, Object.keys(form.getValues()));
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
+  const { save, error, saving } = useEntitySave<IdentityProvider>({
+    resource: authResources.identityProviders,
+    entity: provider,
+    form,
+    fields: Object.keys(form.getValues()),
+    onSaved: (saved) => onSaved?.(saved),
+  });
+  const submit = form.onSubmit((values) => {
+    if (isProtocol(values.protocol)) void save(identityProviderPayload(values, { creating }));
   });
 
   return (
@@ -389,16 +368,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
             ) : (
               <OAuth2Fields form={form} creating={creating} />
             )}
-            <FormFailure error={failure} />
-            <Group>
-              <Button
-                type="submit"
-                loading={submitting}
-                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              >
-                {t(creating ? 'admin.form.create' : 'admin.form.update')}
-              </Button>
-            </Group>
+            <SaveFooter error={error} saving={saving} editing={!creating} />
           </Stack>
         </form>
       )}

@@ -39,14 +39,9 @@ export const identityProviderQueryKeys = {
   roles: (query: ListQuery) => ['auth', 'roles', 'mapping-candidates', query] as const,
 };
 
-const path = (id: string) => `identity-providers/${encodeURIComponent(id)}`;
 const mappingPath = (id: string) => `identity-provider-role-mappings/${encodeURIComponent(id)}`;
 
 export const identityProviderApi = {
-  create: (api: HttpClient, body: Record<string, unknown>) =>
-    api.post<IdentityProvider>('auth', 'identity-providers', body),
-  update: (api: HttpClient, id: string, body: Record<string, unknown>) =>
-    api.post<IdentityProvider>('auth', path(id), body),
   roles: (api: HttpClient, query: ListQuery, signal?: AbortSignal) =>
     api.get<ListResponse<RoleSummary>>('auth', 'roles', { query, signal }),
   mappings: (api: HttpClient, providerId: string, roleIds: readonly string[], signal?: AbortSignal) =>

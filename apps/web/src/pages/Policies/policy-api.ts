@@ -36,7 +36,6 @@ export const policyApi = {
     api.get<ListResponse<Policy>>('auth', 'policies', { query, signal }),
   expanded: (api: HttpClient, id: string, signal?: AbortSignal) =>
     api.get<ExpandedPolicy>('auth', `${path(id)}/expanded`, { signal }),
-  create: (api: HttpClient, body: Record<string, unknown>) => api.post<Policy>('auth', 'policies', body),
   update: (api: HttpClient, id: string, body: Record<string, unknown>) =>
     api.post<Policy>('auth', path(id), body),
 };

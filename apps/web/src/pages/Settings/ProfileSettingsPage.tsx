@@ -1,13 +1,11 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notify } from '../../components/Feedback/notify.ts';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
-import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
-import { applyServerIssues } from '../../forms/server-errors.tsx';
+import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
+import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
+import { authResources } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 import { settingsApi, settingsQueryKeys, type OwnUser } from './settings-api.ts';
 import { profilePayload, profileValues, validateProfile, type ProfileValues } from './settings-forms.tsx';
@@ -15,30 +13,19 @@ import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx'
 
 function ProfileForm({ user }: { readonly user: OwnUser }) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   const locked = user.name_locked === true;
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: profileValues(user),
     validate: validateProfile,
   });
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      await settingsApi.update(api, user.id, profilePayload(values, locked));
-      await queryClient.invalidateQueries({ queryKey: settingsQueryKeys.me });
-      notify(t, { color: 'green', message: t('admin.form.updated') });
-    } catch (error) {
-      applyServerIssues(form, error, ['name', 'display_name', 'email']);
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
+  const { save, error, saving } = useEntitySave<OwnUser>({
+    resource: authResources.users,
+    entity: user,
+    form,
+    fields: ['name', 'display_name', 'email'],
   });
+  const submit = form.onSubmit((values) => save(profilePayload(values, locked)));
   return (
     <form onSubmit={submit} noValidate aria-labelledby="profile-heading">
       <Stack gap="md">
@@ -64,12 +51,7 @@ function ProfileForm({ user }: { readonly user: OwnUser }) {
           label={t('admin.fields.email')}
           autoComplete="email"
         />
-        <FormFailure error={failure} />
-        <Group>
-          <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {t('admin.form.update')}
-          </Button>
-        </Group>
+        <SaveFooter error={error} saving={saving} editing />
       </Stack>
     </form>
   );

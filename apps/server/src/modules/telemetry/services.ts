@@ -72,19 +72,6 @@ export class TelemetryServices {
     });
   }
 
-  /** Records an event another module observed (an analysis run, a synchronisation, ...). */
-  async recordEvent(input: EventInput): Promise<EventRow> {
-    const row = await insertEvent(this.db, input);
-    // A recorded event reaches realtime subscribers like any other created record.
-    this.events.publish({
-      type: EVENT_ENTITY_TYPE,
-      event: 'created',
-      data: row,
-      realmIds: row.realm_id ? [row.realm_id] : [],
-    });
-    return row;
-  }
-
   /**
    * Records an event another module observed (an analysis run, a registry push) inside the caller's
    * transaction; it reaches realtime subscribers through the caller's outbox with the rest of the

@@ -106,7 +106,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
       db: services.db,
       publicUrl: config.publicUrl,
       mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }),
-      publish: (event) => events.publish(event),
+      outbox: options.outbox,
       log: app.log,
     },
     config.accounts,

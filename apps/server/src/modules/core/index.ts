@@ -89,7 +89,6 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
     db: auth.db,
     driver,
     telemetry: app.telemetry,
-    publish: services.publish,
     outbox: options.outbox,
     log: app.log,
     leaseMs: app.config.jobs.leaseMs,
@@ -105,7 +104,7 @@ export async function coreModule(app: FastifyInstance, options: CoreModuleOption
   });
   masterImagePresenceRoute(app, services);
   jobRoutes(app, { ...services, jobs });
-  registryHookRoute(app, { webhook, telemetry: app.telemetry });
+  registryHookRoute(app, { webhook, telemetry: app.telemetry, outbox: options.outbox });
   registerAnalyses(
     app,
     {

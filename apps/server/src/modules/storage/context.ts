@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
 import type { EntityEvent, EntityEventName } from '../../platform/events/domain-events.ts';
 import type { EventOutbox } from '../../platform/events/event-outbox.ts';
-import { requestContext, type ResourceAccess, type Row } from '../../platform/http/resource/index.ts';
+import type { ResourceAccess, Row } from '../../platform/http/resource/index.ts';
 import type { BucketGrants } from './buckets/bucket-grants.ts';
 import type { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
 import type { StorageDriver } from './drivers/driver.ts';
@@ -18,7 +18,6 @@ export interface StorageContext {
   writeGuards: BucketWriteGuards;
   /** Asked which buckets beyond the usual ones a caller may use (modules that own buckets may grant). */
   grants: BucketGrants;
-  publish(event: EntityEvent): void;
   /** Stores a write's events with its change; removals of stored objects follow them. */
   outbox: EventOutbox;
   log: FastifyBaseLogger;
@@ -30,18 +29,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function lookupRealmOf(request: FastifyRequest): string | undefined {
   const realmId = (request.query as Record<string, unknown> | undefined)?.realm_id;
   return typeof realmId === 'string' && UUID.test(realmId) ? realmId : request.identity?.realmId;
-}
-
-/** Publishes a committed change of a storage record (events `bucket*` and `bucketFile*`). */
-export function publishChange(
-  context: StorageContext,
-  request: FastifyRequest,
-  type: StorageEntityType,
-  event: EntityEventName,
-  row: Row,
-  previous?: Row,
-): void {
-  context.publish(changeEvent(type, event, row, requestContext(request), previous));
 }
 
 /** The event of a change of a storage record, caused by `cause` (a request's actor and request). */

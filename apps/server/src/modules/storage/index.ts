@@ -77,7 +77,6 @@ export async function storageModule(app: FastifyInstance, options: StorageModule
     driver,
     writeGuards: options.writeGuards ?? new BucketWriteGuards(),
     grants: options.grants ?? new BucketGrants(),
-    publish: (event) => options.events.publish(event),
     outbox: options.outbox,
     log: app.log,
   };

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import type { DomainEventBus, EntityEventActor } from '../../platform/events/domain-events.ts';
+import type { EmitEvent } from '../../platform/events/event-outbox.ts';
 import { EntityEventRecorder, EVENT_ENTITY_TYPE } from './events/entity-event-recorder.ts';
 import type { EventInput, EventRow } from './events/event-row.ts';
-import { insertEvent, sweepExpiredEvents } from './events/event-store.ts';
+import { insertEvent, insertEventOnce, sweepExpiredEvents } from './events/event-store.ts';
 import { ExpirySweeper } from './events/expiry-sweeper.ts';
 import { writeLog, type LogInput, type LogRow } from './logs/log-store.ts';
 
@@ -71,16 +72,27 @@ export class TelemetryServices {
     });
   }
 
-  /** Records an event another module observed (an analysis run, a synchronisation, ...). */
-  async recordEvent(input: EventInput): Promise<EventRow> {
-    const row = await insertEvent(this.db, input);
+  /**
+   * Records an event another module observed (an analysis run, a registry push) inside the caller's
+   * transaction; it reaches realtime subscribers through the caller's outbox with the rest of the
+   * change. With `onceId` it is stored under that id, and a second recording (the same change
+   * delivered again after a crash) stores and announces nothing.
+   */
+  async recordEventIn(
+    tx: Executor,
+    emit: EmitEvent,
+    input: EventInput,
+    onceId?: string,
+  ): Promise<EventRow | undefined> {
+    const row = onceId ? await insertEventOnce(tx, onceId, input) : await insertEvent(tx, input);
     // A recorded event reaches realtime subscribers like any other created record.
-    this.events.publish({
-      type: EVENT_ENTITY_TYPE,
-      event: 'created',
-      data: row,
-      realmIds: row.realm_id ? [row.realm_id] : [],
-    });
+    if (row)
+      emit({
+        type: EVENT_ENTITY_TYPE,
+        event: 'created',
+        data: row,
+        realmIds: row.realm_id ? [row.realm_id] : [],
+      });
     return row;
   }
 

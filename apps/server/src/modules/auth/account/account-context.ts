@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
 import type { Mailer } from '../../../platform/mail/index.ts';
 import type { users } from '../db/identity.ts';
@@ -13,7 +14,8 @@ export interface AccountContext {
   /** Base of the links in mails (PUBLIC_URL, where the web app is served). */
   publicUrl: string;
   mailer: Mailer | undefined;
-  publish(event: EntityEvent): void;
+  /** Account writes store their announcements with their change (docs/decisions/0100-transactional-outbox.md). */
+  outbox: EventOutbox;
   log: FastifyBaseLogger;
 }
 
@@ -51,7 +53,10 @@ export function publicUser(user: UserRow) {
   };
 }
 
-/** Tells realtime subscribers about the change, as the users resource does for its own writes. */
-export function publishUser(context: AccountContext, event: 'created' | 'updated', user: UserRow): void {
-  context.publish({ type: 'user', event, data: publicUser(user), realmIds: [user.realm_id] });
+/**
+ * The announcement of an account change, as the users resource makes for its own writes; emitted
+ * inside the write's transaction.
+ */
+export function userEvent(event: 'created' | 'updated' | 'deleted', user: UserRow): EntityEvent {
+  return { type: 'user', event, data: publicUser(user), realmIds: [user.realm_id] };
 }

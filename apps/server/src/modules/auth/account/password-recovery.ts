@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { withTransaction } from '../../../platform/db/transaction.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
 import { requireMailer } from '../../../platform/mail/index.ts';
 import { hashSecret } from '../crypto/secrets.ts';
 import { users } from '../db/identity.ts';
 import { refreshTokens, revokedTokens } from '../db/tokens.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from '../tokens/token-service.ts';
-import { findAccountRealm, publishUser, type AccountContext } from './account-context.ts';
+import { findAccountRealm, userEvent, type AccountContext } from './account-context.ts';
 import { generateOneTimeToken, hashOneTimeToken } from '../crypto/secrets.ts';
 import { passwordResetMail } from './account-mails.ts';
 
@@ -104,7 +103,7 @@ export async function resetPassword(
 
   const password = await hashSecret(input.password);
   const now = new Date();
-  const updated = await withTransaction(db, async (tx) => {
+  const updated = await context.outbox.transaction(async (tx, emit) => {
     // The hash in the condition makes the code single use even when two resets race.
     const [row] = await tx
       .update(users)
@@ -126,8 +125,8 @@ export async function resetPassword(
         .values(accessTokenIds.map((jti) => ({ jti, expires_at: expiresAt })))
         .onConflictDoNothing();
     }
+    emit(userEvent('updated', row));
     return row;
   });
   if (!updated) throw invalidCode();
-  publishUser(context, 'updated', updated);
 }

@@ -4,7 +4,7 @@ import { badRequest, conflict, HttpError } from '../../../platform/http/errors.t
 import { requireMailer } from '../../../platform/mail/index.ts';
 import { hashSecret } from '../crypto/secrets.ts';
 import { users } from '../db/identity.ts';
-import { findAccountRealm, publicUser, publishUser, type AccountContext } from './account-context.ts';
+import { findAccountRealm, publicUser, userEvent, type AccountContext } from './account-context.ts';
 import { generateOneTimeToken, hashOneTimeToken } from '../crypto/secrets.ts';
 import { activationMail } from './account-mails.ts';
 
@@ -49,25 +49,37 @@ export async function registerAccount(
   }
 
   const code = mailer ? generateOneTimeToken() : undefined;
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: input.name,
-      display_name: input.name,
-      email: input.email,
-      password: await hashSecret(input.password),
-      active: !mailer,
-      activate_hash: code ? hashOneTimeToken(code) : null,
-      realm_id: realm.id,
-    })
-    .returning();
+  const password = await hashSecret(input.password);
+  // The account and its announcement are committed together, so a crash right after the insert
+  // still announces (and audits) the account.
+  const user = await context.outbox.transaction(async (tx, emit) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        display_name: input.name,
+        email: input.email,
+        password,
+        active: !mailer,
+        activate_hash: code ? hashOneTimeToken(code) : null,
+        realm_id: realm.id,
+      })
+      .returning();
+    emit(userEvent('created', row!));
+    return row!;
+  });
 
   if (mailer && code) {
     try {
-      await mailer.send(activationMail(context.publicUrl, { ...user!, email: input.email }, code));
+      await mailer.send(activationMail(context.publicUrl, { ...user, email: input.email }, code));
     } catch (error) {
-      context.log.warn({ err: error, userId: user!.id }, 'activation mail could not be sent');
-      await db.delete(users).where(eq(users.id, user!.id));
+      context.log.warn({ err: error, userId: user.id }, 'activation mail could not be sent');
+      // No transaction stays open while the mail is sent, so the account was announced already:
+      // its removal is announced too, and the audit trail shows both.
+      await context.outbox.transaction(async (tx, emit) => {
+        const [removed] = await tx.delete(users).where(eq(users.id, user.id)).returning();
+        if (removed) emit(userEvent('deleted', removed));
+      });
       throw new HttpError(
         503,
         ErrorCode.SERVICE_UNAVAILABLE,
@@ -75,19 +87,21 @@ export async function registerAccount(
       );
     }
   }
-  publishUser(context, 'created', user!);
-  return publicUser(user!);
+  return publicUser(user);
 }
 
 /** Activates the account the code was mailed for; each code works once. */
 export async function activateAccount(context: AccountContext, token: string) {
-  const [user] = await context.db
-    .update(users)
-    .set({ active: true, activate_hash: null })
-    .where(eq(users.activate_hash, hashOneTimeToken(token)))
-    .returning();
+  const user = await context.outbox.transaction(async (tx, emit) => {
+    const [row] = await tx
+      .update(users)
+      .set({ active: true, activate_hash: null })
+      .where(eq(users.activate_hash, hashOneTimeToken(token)))
+      .returning();
+    if (row) emit(userEvent('updated', row));
+    return row;
+  });
   if (!user)
     throw new HttpError(400, 'invalid_token', 'The activation code is invalid or has already been used.');
-  publishUser(context, 'updated', user);
   return publicUser(user);
 }

@@ -1,7 +1,6 @@
 import { AnalysisBucketType, CoreEntityType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { withTransaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { requestContext } from '../../../platform/http/resource/index.ts';
 import { deleteBucketRecords } from '../../storage/index.ts';
@@ -23,43 +22,42 @@ export async function spinUp(
   analysis: AnalysisRow,
 ): Promise<AnalysisRow> {
   const identity = request.identity!;
-  const { created, updated } = await withTransaction(context.db, async (tx) => {
-    const rows = await ensureAnalysisBuckets(tx, analysis, {
+  const audit = requestContext(request);
+  return context.outbox.transaction(async (tx, emit) => {
+    const created = await ensureAnalysisBuckets(tx, analysis, {
       realm_id: analysis.realm_id,
       actor_type: identity.type,
       actor_id: identity.id,
     });
-    const code = rows.find((row) => row.type === AnalysisBucketType.CODE);
-    const [row] = code
+    const code = created.find((row) => row.type === AnalysisBucketType.CODE);
+    const [updated] = code
       ? await tx
           .update(analyses)
           .set({ external_id: code.external_id })
           .where(eq(analyses.id, analysis.id))
           .returning()
       : [analysis];
-    return { created: rows, updated: row! };
+    for (const row of created) {
+      emit({
+        type: CoreEntityType.ANALYSIS_BUCKET,
+        event: 'created',
+        data: row,
+        realmIds: [row.realm_id],
+        ...audit,
+      });
+    }
+    if (updated !== analysis) {
+      emit({
+        type: CoreEntityType.ANALYSIS,
+        event: 'updated',
+        data: updated!,
+        realmIds: [updated!.realm_id],
+        previous: analysis,
+        ...audit,
+      });
+    }
+    return updated!;
   });
-  const audit = requestContext(request);
-  for (const row of created) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_BUCKET,
-      event: 'created',
-      data: row,
-      realmIds: [row.realm_id],
-      ...audit,
-    });
-  }
-  if (updated !== analysis) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS,
-      event: 'updated',
-      data: updated,
-      realmIds: [updated.realm_id],
-      previous: analysis,
-      ...audit,
-    });
-  }
-  return updated;
 }
 
 /**

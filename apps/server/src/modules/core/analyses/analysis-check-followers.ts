@@ -36,16 +36,18 @@ export function followConfigurationChecks(events: DomainEventBus, context: Analy
   return events.subscribe(async (event) => {
     const ids = await affectedAnalyses(context, event);
     if (ids.length === 0) return;
-    const rows = await context.db.select().from(analyses).where(inArray(analyses.id, ids));
-    for (const row of rows) {
-      context.publish({
-        type: CoreEntityType.ANALYSIS,
-        event: 'updated',
-        data: row,
-        realmIds: [row.realm_id],
-        ...(event.actor ? { actor: event.actor } : {}),
-        ...(event.request ? { request: event.request } : {}),
-      });
-    }
+    await context.outbox.transaction(async (tx, emit) => {
+      const rows = await tx.select().from(analyses).where(inArray(analyses.id, ids));
+      for (const row of rows) {
+        emit({
+          type: CoreEntityType.ANALYSIS,
+          event: 'updated',
+          data: row,
+          realmIds: [row.realm_id],
+          ...(event.actor ? { actor: event.actor } : {}),
+          ...(event.request ? { request: event.request } : {}),
+        });
+      }
+    });
   });
 }

@@ -3,6 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOutbox } from '../../../platform/db/schema/index.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import {
+  dyingAfterCommit,
+  sweepAfterCrash,
+  undelivered,
+} from '../../../platform/events/outbox.test-support.ts';
 import { userWith } from '../core.test-support.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
 import {
@@ -182,6 +187,37 @@ describe('analysis commands', () => {
       outbox.deliverAfterCommit = true;
       unsubscribe();
     }
+  });
+
+  it('stores the buckets spinUp creates with their announcements, so a crash after the commit loses none', async () => {
+    const analysis = await createAnalysis('Crashed spin-up');
+    expect((await command(analysis.id, 'tearDown')).statusCode).toBe(202);
+    const { outbox } = world.ctx.app;
+    const db = world.ctx.database.db;
+    await outbox.flush();
+
+    const spun = await dyingAfterCommit(outbox, () => command(analysis.id, 'spinUp'));
+    expect(spun.statusCode, spun.body).toBe(202);
+    const buckets = (await undelivered(db, 'analysisBucket', 'created')).filter(
+      (event) => event.data.analysis_id === analysis.id,
+    );
+    expect(buckets.map((event) => event.data.type).sort()).toEqual(['CODE', 'RESULT', 'TEMP']);
+    expect(
+      (await undelivered(db, 'analysis', 'updated')).filter((event) => event.data.id === analysis.id),
+    ).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ external_id: spun.json().external_id }) }),
+    ]);
+
+    const heard: EntityEvent[] = [];
+    const unsubscribe = world.ctx.app.events.subscribe((event) => void heard.push(event));
+    try {
+      expect(await sweepAfterCrash(db, outbox)).toBeGreaterThanOrEqual(4);
+    } finally {
+      unsubscribe();
+    }
+    expect(
+      heard.filter((event) => event.type === 'analysisBucket' && event.data.analysis_id === analysis.id),
+    ).toHaveLength(3);
   });
 
   it('stops a build in two steps, then unlocks and asks the nodes to approve again', async () => {

@@ -1,7 +1,7 @@
 import { aggregateAnalysisRunStatus, CoreEntityType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
-import { withTransaction } from '../../../platform/db/index.ts';
+import { idFollowing } from '../../../platform/events/derived-id.ts';
 import { analyses, analysisBuckets, analysisNodeEvents, analysisNodes } from '../db/index.ts';
 import type { AnalysisContext } from './context.ts';
 
@@ -12,7 +12,9 @@ const RUN_EVENT_RETENTION_MS = 28 * 24 * 60 * 60 * 1000;
  * What follows committed analysis changes, driven by domain events: the buckets of a new analysis
  * are announced, the stored objects of a deleted analysis are removed, and a node's run-status change
  * is recorded as a telemetry event (scope `run`) linked as an analysis-node event, and moves the
- * analysis' run status. Returns the unsubscribe function.
+ * analysis' run status. What they write and announce goes through the outbox, and the event that
+ * triggered them is forgotten only once they finished, so a crash in between repeats them.
+ * Returns the unsubscribe function.
  */
 export function followAnalysisChanges(events: DomainEventBus, context: AnalysisContext): () => void {
   return events.subscribe(async (event) => {
@@ -28,50 +30,56 @@ export function followAnalysisChanges(events: DomainEventBus, context: AnalysisC
 }
 
 async function announceBuckets(context: AnalysisContext, event: EntityEvent): Promise<void> {
-  const rows = await context.db
-    .select()
-    .from(analysisBuckets)
-    .where(eq(analysisBuckets.analysis_id, event.data.id as string));
-  for (const row of rows) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_BUCKET,
-      event: 'created',
-      data: row,
-      realmIds: [row.realm_id],
-      ...(event.actor ? { actor: event.actor } : {}),
-      ...(event.request ? { request: event.request } : {}),
-    });
-  }
+  // Through the outbox as well: a crash right after this read still announces the buckets.
+  await context.outbox.transaction(async (tx, emit) => {
+    const rows = await tx
+      .select()
+      .from(analysisBuckets)
+      .where(eq(analysisBuckets.analysis_id, event.data.id as string));
+    for (const row of rows) {
+      emit({
+        type: CoreEntityType.ANALYSIS_BUCKET,
+        event: 'created',
+        data: row,
+        realmIds: [row.realm_id],
+        ...(event.actor ? { actor: event.actor } : {}),
+        ...(event.request ? { request: event.request } : {}),
+      });
+    }
+  });
 }
 
 /** The analysis' run status follows its nodes' (aggregateAnalysisRunStatus), announced when it changes. */
 async function updateAnalysisRunStatus(context: AnalysisContext, analysisId: string): Promise<void> {
-  const change = await withTransaction(context.db, async (tx) => {
+  await context.outbox.transaction(async (tx, emit) => {
     const [previous] = await tx.select().from(analyses).where(eq(analyses.id, analysisId)).for('update');
-    if (!previous) return undefined;
+    if (!previous) return;
     const rows = await tx
       .select({ run_status: analysisNodes.run_status })
       .from(analysisNodes)
       .where(eq(analysisNodes.analysis_id, analysisId));
     const runStatus = aggregateAnalysisRunStatus(rows.map((row) => row.run_status));
-    if (runStatus === previous.run_status) return undefined;
+    if (runStatus === previous.run_status) return;
     const [updated] = await tx
       .update(analyses)
       .set({ run_status: runStatus })
       .where(eq(analyses.id, analysisId))
       .returning();
-    return { previous, updated: updated! };
-  });
-  if (!change) return;
-  context.publish({
-    type: CoreEntityType.ANALYSIS,
-    event: 'updated',
-    data: change.updated,
-    realmIds: [change.updated.realm_id],
-    previous: change.previous,
+    emit({
+      type: CoreEntityType.ANALYSIS,
+      event: 'updated',
+      data: updated!,
+      realmIds: [updated!.realm_id],
+      previous,
+    });
   });
 }
 
+/**
+ * Records the run-status change as a telemetry event linked to the analysis node, with its
+ * announcements, in one transaction. A change delivered again after a crash is recorded once: the
+ * event's id follows from the outbox entry that carried the change.
+ */
 async function recordRunStatus(context: AnalysisContext, event: EntityEvent): Promise<void> {
   const row = event.data as {
     id: string;
@@ -81,36 +89,44 @@ async function recordRunStatus(context: AnalysisContext, event: EntityEvent): Pr
     node_id: string;
     node_realm_id: string;
   };
-  const recorded = await context.telemetry.recordEvent({
-    name: row.run_status ?? 'none',
-    scope: 'run',
-    ref_type: CoreEntityType.ANALYSIS_NODE,
-    ref_id: row.id,
-    realm_id: row.node_realm_id,
-    actor: event.actor,
-    request: event.request,
-    data: {
-      analysis_id: row.analysis_id,
-      analysis_realm_id: row.analysis_realm_id,
-      node_id: row.node_id,
-      node_realm_id: row.node_realm_id,
-    },
-    expires_at: new Date(Date.now() + RUN_EVENT_RETENTION_MS),
-  });
-  const [link] = await context.db
-    .insert(analysisNodeEvents)
-    .values({
-      event_id: recorded.id,
-      analysis_id: row.analysis_id,
-      analysis_realm_id: row.analysis_realm_id,
-      node_id: row.node_id,
-      node_realm_id: row.node_realm_id,
-    })
-    .returning();
-  context.publish({
-    type: CoreEntityType.ANALYSIS_NODE_EVENT,
-    event: 'created',
-    data: link!,
-    realmIds: [...new Set([row.analysis_realm_id, row.node_realm_id])],
+  await context.outbox.transaction(async (tx, emit) => {
+    const recorded = await context.telemetry.recordEventIn(
+      tx,
+      emit,
+      {
+        name: row.run_status ?? 'none',
+        scope: 'run',
+        ref_type: CoreEntityType.ANALYSIS_NODE,
+        ref_id: row.id,
+        realm_id: row.node_realm_id,
+        actor: event.actor,
+        request: event.request,
+        data: {
+          analysis_id: row.analysis_id,
+          analysis_realm_id: row.analysis_realm_id,
+          node_id: row.node_id,
+          node_realm_id: row.node_realm_id,
+        },
+        expires_at: new Date(Date.now() + RUN_EVENT_RETENTION_MS),
+      },
+      event.outboxId ? idFollowing(event.outboxId, 'run-status') : undefined,
+    );
+    if (!recorded) return;
+    const [link] = await tx
+      .insert(analysisNodeEvents)
+      .values({
+        event_id: recorded.id,
+        analysis_id: row.analysis_id,
+        analysis_realm_id: row.analysis_realm_id,
+        node_id: row.node_id,
+        node_realm_id: row.node_realm_id,
+      })
+      .returning();
+    emit({
+      type: CoreEntityType.ANALYSIS_NODE_EVENT,
+      event: 'created',
+      data: link!,
+      realmIds: [...new Set([row.analysis_realm_id, row.node_realm_id])],
+    });
   });
 }

@@ -1,6 +1,15 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventOutbox } from '../../../platform/db/schema/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import {
+  dyingAfterCommit,
+  sweepAfterCrash,
+  undelivered,
+} from '../../../platform/events/outbox.test-support.ts';
 import { userWith } from '../core.test-support.ts';
+import { analyses, analysisNodeEvents } from '../db/index.ts';
 import {
   APPROVAL_LOCKED_MESSAGE,
   HIDDEN_NODE_MESSAGE,
@@ -185,5 +194,70 @@ describe('analysis nodes', () => {
       (await world.owner.get(`/core/analysis-node-events?filter[analysis_id]=${analysisId}`)).json().meta
         .total,
     ).toBe(2);
+  });
+
+  it('follows a run status its process died before announcing, and records it once when delivered twice', async () => {
+    const [row] = (
+      await world.owner.get(
+        `/core/analysis-nodes?filter[analysis_id]=${analysisId}&filter[node_id]=${world.siteNode.id}`,
+      )
+    ).json().data;
+    const url = `/core/analysis-nodes/${row.id}`;
+    const db = world.ctx.database.db;
+    const { outbox, events } = world.ctx.app;
+    const runStatus = async () =>
+      (await db.select().from(analyses).where(eq(analyses.id, analysisId)))[0]!.run_status;
+    const runEvents = () =>
+      db.select().from(analysisNodeEvents).where(eq(analysisNodeEvents.analysis_id, analysisId));
+    await outbox.flush();
+    const recordedBefore = (await runEvents()).length;
+    expect(await runStatus()).toBe('failed');
+
+    await dyingAfterCommit(outbox, async () => {
+      expect((await world.siteNode.robot.post(url, { run_status: 'running' })).statusCode).toBe(202);
+      // Nobody heard of the change: no run event, the analysis still shows the old status.
+      expect(await runStatus()).toBe('failed');
+      expect(await runEvents()).toHaveLength(recordedBefore);
+      const [entry] = (await db.select().from(eventOutbox)).filter(
+        (stored) =>
+          (stored.event as EntityEvent).type === 'analysisNode' &&
+          (stored.event as EntityEvent).data.id === row.id,
+      );
+      expect(entry).toBeDefined();
+
+      // A living process sweeps it; the followers store their own changes with their announcements
+      // (and this process dies again before announcing those).
+      expect(await sweepAfterCrash(db, outbox)).toBeGreaterThanOrEqual(1);
+      expect(await runStatus()).toBe('running');
+      expect(await runEvents()).toHaveLength(recordedBefore + 1);
+      expect(
+        (await undelivered(db, 'analysis', 'updated')).filter(
+          (event) => event.data.id === analysisId && event.data.run_status === 'running',
+        ),
+      ).toHaveLength(1);
+      expect(
+        (await undelivered(db, 'analysisNodeEvent', 'created')).filter(
+          (event) => event.data.analysis_id === analysisId,
+        ),
+      ).toHaveLength(1);
+
+      // The same change delivered once more (a sweeper died before forgetting it): recorded once.
+      await events.deliver({ ...(entry!.event as EntityEvent), outboxId: entry!.id });
+      expect(await runEvents()).toHaveLength(recordedBefore + 1);
+    });
+
+    const heard: EntityEvent[] = [];
+    const unsubscribe = events.subscribe((event) => void heard.push(event));
+    try {
+      await sweepAfterCrash(db, outbox);
+    } finally {
+      unsubscribe();
+    }
+    expect(heard.filter((event) => event.type === 'analysis' && event.data.id === analysisId)).toContainEqual(
+      expect.objectContaining({ data: expect.objectContaining({ run_status: 'running' }) }),
+    );
+    expect(
+      heard.filter((event) => event.type === 'analysisNodeEvent' && event.data.analysis_id === analysisId),
+    ).toHaveLength(1);
   });
 });

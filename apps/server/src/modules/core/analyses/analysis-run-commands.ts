@@ -1,7 +1,6 @@
 import { AnalysisBuildStatus, AnalysisRunStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { withTransaction } from '../../../platform/db/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { requestContext } from '../../../platform/http/resource/index.ts';
 import { analysisNodes } from '../db/index.ts';
@@ -23,7 +22,7 @@ export function controlsRuns(analysis: AnalysisRow): boolean {
   return analysis.configuration_locked && analysis.build_status === AnalysisBuildStatus.FINISHED;
 }
 
-/** Sets the run status of the analysis' nodes in `from` to `to`, announcing each change. */
+/** Sets the run status of the analysis' nodes in `from` to `to`, announcing each change with it. */
 async function moveRuns(
   context: AnalysisContext,
   request: FastifyRequest,
@@ -31,13 +30,14 @@ async function moveRuns(
   from: string[],
   to: string | null,
 ): Promise<number> {
-  const changed = await withTransaction(context.db, async (tx) => {
+  const audit = requestContext(request);
+  return context.outbox.transaction(async (tx, emit) => {
     const before = await tx
       .select()
       .from(analysisNodes)
       .where(and(eq(analysisNodes.analysis_id, analysis.id), inArray(analysisNodes.run_status, from)))
       .for('update');
-    if (before.length === 0) return [];
+    if (before.length === 0) return 0;
     const after = await tx
       .update(analysisNodes)
       .set({ run_status: to })
@@ -48,20 +48,18 @@ async function moveRuns(
         ),
       )
       .returning();
-    return after.map((row) => ({ row, previous: before.find((item) => item.id === row.id)! }));
+    for (const row of after) {
+      emit({
+        type: CoreEntityType.ANALYSIS_NODE,
+        event: 'updated',
+        data: row,
+        realmIds: [row.analysis_realm_id, row.node_realm_id],
+        previous: before.find((item) => item.id === row.id)!,
+        ...audit,
+      });
+    }
+    return after.length;
   });
-  const audit = requestContext(request);
-  for (const { row, previous } of changed) {
-    context.publish({
-      type: CoreEntityType.ANALYSIS_NODE,
-      event: 'updated',
-      data: row,
-      realmIds: [row.analysis_realm_id, row.node_realm_id],
-      previous,
-      ...audit,
-    });
-  }
-  return changed.length;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AnalysisBuildStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { withTransaction, type Transaction } from '../../../platform/db/index.ts';
+import type { Transaction } from '../../../platform/db/index.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';
 import type { AnalysisContext } from './context.ts';
@@ -50,7 +50,7 @@ export async function failIfStuck(
   return row;
 }
 
-/** Reports every stuck build failed and announces it; returns how many. */
+/** Reports every stuck build failed and announces it with the change; returns how many. */
 export async function sweepStuckBuilds(context: AnalysisContext): Promise<number> {
   const stuck = await context.db
     .select({ id: analyses.id })
@@ -58,20 +58,20 @@ export async function sweepStuckBuilds(context: AnalysisContext): Promise<number
     .where(stuckBuild(context.buildTimeoutMs));
   let failed = 0;
   for (const { id } of stuck) {
-    const change = await withTransaction(context.db, async (tx) => {
+    const updated = await context.outbox.transaction(async (tx, emit) => {
       const [previous] = await tx.select().from(analyses).where(eq(analyses.id, id)).for('update');
-      const updated = previous ? await failIfStuck(tx, id, context.buildTimeoutMs) : undefined;
-      return updated && previous ? { previous, updated } : undefined;
+      const row = previous ? await failIfStuck(tx, id, context.buildTimeoutMs) : undefined;
+      if (!previous || !row) return undefined;
+      emit({
+        type: CoreEntityType.ANALYSIS,
+        event: 'updated',
+        data: row,
+        realmIds: [row.realm_id],
+        previous,
+      });
+      return row;
     });
-    if (!change) continue;
-    failed += 1;
-    context.publish({
-      type: CoreEntityType.ANALYSIS,
-      event: 'updated',
-      data: change.updated,
-      realmIds: [change.updated.realm_id],
-      previous: change.previous,
-    });
+    if (updated) failed += 1;
   }
   return failed;
 }

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/db/index.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import type { StorageDriver } from '../../storage/index.ts';
 import type { TelemetryServices } from '../../telemetry/index.ts';
@@ -11,8 +10,7 @@ export interface BuildContext {
   db: Database;
   driver: StorageDriver;
   telemetry: TelemetryServices;
-  publish(event: EntityEvent): void;
-  /** Build status changes are announced through it, so a crash after the commit loses none. */
+  /** Every change the jobs make is announced through it, so a crash after the commit loses none. */
   outbox: EventOutbox;
   log: FastifyBaseLogger;
   /** How long a job's claim holds; a stop waits this long at most for a build to let go. */

@@ -2,17 +2,31 @@ import { AnalysisBuildStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { JobStatus, type JobQueue, type JobRow } from '../../../platform/jobs/job-queue.ts';
-import { AbortedByWorker, type JobContext, type JobHandler } from '../../../platform/jobs/worker.ts';
+import {
+  AbortedByWorker,
+  PermanentJobError,
+  type JobContext,
+  type JobHandler,
+} from '../../../platform/jobs/worker.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
 import type { BuildContext } from './build-context.ts';
 import { buildAndPushImage } from './build-image.ts';
 import { loadBuildInputs, type BuildAnalysis } from './build-inputs.ts';
 import { writeBuildLog } from './build-log.ts';
-import { registryClient } from './registry-client.ts';
+import { isRegistryTimeout, registryClient } from './registry-client.ts';
 import { removeAnalysisImages } from './remove-images.ts';
 
 /** Analysis task names the worker consumes. */
 export const BuildTaskName = { BUILD: 'build', STOP: 'buildStop' } as const;
+
+/**
+ * The attempt from which a registry timeout ends a build for good. A registry that stayed silent
+ * once gets one more try after the first backoff (a restart, a hiccup), but a silent registry does
+ * not keep a researcher waiting `max_attempts` × REGISTRY_TIMEOUT_MS plus the backoffs: a timeout in
+ * any attempt after the first fails the build at once, with the reason
+ * (docs/decisions/0020-job-queue-on-task-tables.md). Other errors keep the queue's usual retries.
+ */
+export const LAST_ATTEMPT_AFTER_TIMEOUT = 2;
 
 /**
  * Moves the analysis's build status from one of `from` to `to` (and sets other columns), announcing
@@ -52,36 +66,14 @@ function analysisUpdated(previous: BuildAnalysis, updated: BuildAnalysis): Entit
 export function buildJobHandler(context: BuildContext): JobHandler {
   return {
     async run(job: JobRow, jobContext: JobContext) {
-      const analysisId = job.analysis_id as string;
-      const registryId = (job.payload?.registry_id as string | undefined) ?? null;
-      const started = await moveBuildStatus(
-        context,
-        analysisId,
-        [AnalysisBuildStatus.STARTING, AnalysisBuildStatus.STARTED],
-        { build_status: AnalysisBuildStatus.STARTED },
-      );
-      if (!started) {
-        // Stopped or unlocked before the worker got to it: nothing to build.
-        await jobContext.queue.complete(job.id);
-        return;
+      try {
+        await build(context, job, jobContext);
+      } catch (error) {
+        if (isRegistryTimeout(error) && job.attempts >= LAST_ATTEMPT_AFTER_TIMEOUT) {
+          throw new PermanentJobError((error as Error).message);
+        }
+        throw error;
       }
-      const log = async (message: string, level: 'info' | 'warn' | 'error' = 'info') => {
-        await writeBuildLog(context.telemetry, started, level, message);
-      };
-      await log(job.attempts > 1 ? `Build started again (attempt ${job.attempts}).` : 'Build started.');
-      const inputs = await loadBuildInputs(context.db, analysisId, registryId);
-      const client = registryClient(inputs.registry);
-      const image = await buildAndPushImage(client, context.driver, inputs, {
-        step: (message) => log(message),
-        checkpoint: async () => {
-          if (jobContext.signal.aborted) throw jobContext.signal.reason;
-          // The stop command marks the task cancelled; see it now rather than at the next renewal.
-          if (!(await jobContext.queue.renew(job.id))) throw new AbortedByWorker('cancelled');
-        },
-      });
-      const finished = await finish(context, jobContext.queue, job, image.digest);
-      if (!finished) throw new AbortedByWorker('cancelled');
-      await log(`Build finished: ${image.digest} pushed to ${image.repositories.length} node project(s).`);
     },
 
     async failed(job, error, outcome) {
@@ -109,6 +101,40 @@ export function buildJobHandler(context: BuildContext): JobHandler {
       );
     },
   };
+}
+
+/** One attempt of the build: started, built and pushed, finished (or cancelled by a stop). */
+async function build(context: BuildContext, job: JobRow, jobContext: JobContext): Promise<void> {
+  const analysisId = job.analysis_id as string;
+  const registryId = (job.payload?.registry_id as string | undefined) ?? null;
+  const started = await moveBuildStatus(
+    context,
+    analysisId,
+    [AnalysisBuildStatus.STARTING, AnalysisBuildStatus.STARTED],
+    { build_status: AnalysisBuildStatus.STARTED },
+  );
+  if (!started) {
+    // Stopped or unlocked before the worker got to it: nothing to build.
+    await jobContext.queue.complete(job.id);
+    return;
+  }
+  const log = async (message: string, level: 'info' | 'warn' | 'error' = 'info') => {
+    await writeBuildLog(context.telemetry, started, level, message);
+  };
+  await log(job.attempts > 1 ? `Build started again (attempt ${job.attempts}).` : 'Build started.');
+  const inputs = await loadBuildInputs(context.db, analysisId, registryId);
+  const client = registryClient(inputs.registry);
+  const image = await buildAndPushImage(client, context.driver, inputs, {
+    step: (message) => log(message),
+    checkpoint: async () => {
+      if (jobContext.signal.aborted) throw jobContext.signal.reason;
+      // The stop command marks the task cancelled; see it now rather than at the next renewal.
+      if (!(await jobContext.queue.renew(job.id))) throw new AbortedByWorker('cancelled');
+    },
+  });
+  const finished = await finish(context, jobContext.queue, job, image.digest);
+  if (!finished) throw new AbortedByWorker('cancelled');
+  await log(`Build finished: ${image.digest} pushed to ${image.repositories.length} node project(s).`);
 }
 
 /** Completes the job and the build in one transaction; false when the build was stopped meanwhile. */

@@ -1,4 +1,4 @@
-import { DEFAULT_REGISTRY_TIMEOUT_MS, OciClient } from '@federa/oci';
+import { DEFAULT_REGISTRY_TIMEOUT_MS, OciClient, RegistryTimeoutError } from '@federa/oci';
 
 export interface RegistryConnection {
   host: string;
@@ -18,6 +18,15 @@ export function configureRegistryTimeout(timeoutMs: number): void {
 
 export function currentRegistryTimeout(): number {
   return registryTimeoutMs;
+}
+
+/** Whether the error is a registry's silence, also when a stream in flight was ended by it. */
+export function isRegistryTimeout(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    if (cause instanceof RegistryTimeoutError) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

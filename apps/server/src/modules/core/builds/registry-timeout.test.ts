@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAnalysisWorld,
@@ -6,6 +7,7 @@ import {
   uploadCode,
   type AnalysisWorld,
 } from '../analyses/analyses.test-support.ts';
+import { analysisTasks } from '../db/index.ts';
 import { HarborClient } from '../registries/harbor/harbor-client.ts';
 
 /** A registry that accepts connections and never answers (a hung proxy, a registry stuck on its disk). */
@@ -37,18 +39,15 @@ describe('a registry that does not answer', () => {
       { JOB_POLL_INTERVAL_MS: '100', JOB_LEASE_MS: '3000', REGISTRY_TIMEOUT_MS: '500' },
       { host: `http://${registry.host}`, kind: 'oci' },
     );
-    // One attempt per build, so the test sees the outcome without the retries' backoff.
-    await world.ctx.database.db.execute(
-      'alter table analysis_tasks alter column max_attempts set default 1' as never,
-    );
   });
   afterAll(async () => {
     await world?.ctx.close();
     await registry?.close();
   });
 
-  it('ends the build failed, saying which registry did not answer and for how long', async () => {
-    const created = await world.owner.post('/core/analyses', { project_id: world.projectId, name: 'Stuck' });
+  /** A locked analysis with approved nodes and code, ready for `buildStart`. */
+  const lockedAnalysis = async (name: string) => {
+    const created = await world.owner.post('/core/analyses', { project_id: world.projectId, name });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
     for (const node of [world.siteNode, world.hubNode]) {
@@ -64,7 +63,16 @@ describe('a registry that does not answer', () => {
     expect(
       (await world.owner.post(`/core/analyses/${id}/command`, { command: 'configurationLock' })).statusCode,
     ).toBe(202);
+    return id;
+  };
+  const buildLogs = async (id: string) =>
+    (await world.admin.get(`/core/analysis-logs?filter[analysis_id]=${id}&page[limit]=100`)).json().data as {
+      level: string;
+      message: string;
+    }[];
 
+  it('ends the build failed, saying which registry did not answer and for how long', async () => {
+    const id = await lockedAnalysis('Stuck');
     expect(
       (await world.owner.post(`/core/analyses/${id}/command`, { command: 'buildStart' })).statusCode,
     ).toBe(202);
@@ -72,15 +80,37 @@ describe('a registry that does not answer', () => {
       async () => (await world.owner.get(`/core/analyses/${id}`)).json().build_status === 'failed',
       20_000,
     );
-    const logs = (
-      await world.admin.get(`/core/analysis-logs?filter[analysis_id]=${id}&page[limit]=100`)
-    ).json().data as { level: string; message: string }[];
-    expect(logs).toContainEqual(
+    expect(await buildLogs(id)).toContainEqual(
       expect.objectContaining({
         level: 'error',
         message: `Build failed: The registry at ${registry.host} did not answer within 0.5 s.`,
       }),
     );
+  });
+
+  it('tries a silent registry once more, not max_attempts times, before reporting the build failed', async () => {
+    const id = await lockedAnalysis('Silent twice');
+    const startedAt = Date.now();
+    expect(
+      (await world.owner.post(`/core/analyses/${id}/command`, { command: 'buildStart' })).statusCode,
+    ).toBe(202);
+    await eventually(
+      async () => (await world.owner.get(`/core/analyses/${id}`)).json().build_status === 'failed',
+      20_000,
+    );
+    // Two timeouts of 0.5 s and one backoff of 2 s; five attempts would wait 2 + 4 + 8 + 16 s.
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    const [task] = await world.ctx.database.db
+      .select()
+      .from(analysisTasks)
+      .where(and(eq(analysisTasks.analysis_id, id), eq(analysisTasks.task, 'build')));
+    expect(task).toMatchObject({ status: 'failed', attempts: 2, max_attempts: 5 });
+    const silence = `The registry at ${registry.host} did not answer within 0.5 s.`;
+    const outcomes = (await buildLogs(id)).filter((line) => line.level !== 'info');
+    expect(outcomes.map((line) => line.message).sort()).toEqual([
+      `Build attempt 1 failed: ${silence} Retrying in 2 s.`,
+      `Build failed: ${silence}`,
+    ]);
   });
 
   it('ends a Harbor call the same way', async () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../../platform/db/index.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import { requestContext, type ResourceAccess } from '../../../platform/http/resource/index.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import type { Jobs } from '../builds/jobs.ts';
@@ -23,7 +23,7 @@ const MirrorQueuedSchema = z.object({ job_id: z.string(), registry_id: z.string(
 export interface MasterImageCommandOptions {
   db: Database;
   access: ResourceAccess;
-  publish(event: EntityEvent): void;
+  outbox: EventOutbox;
   /** MASTER_IMAGES_SOURCE: a catalog directory or git repository. */
   catalogSource: string;
   /** MASTER_IMAGES_UPSTREAM: where `mirror` copies images from. */
@@ -77,9 +77,10 @@ export function masterImageCommandRoutes(app: FastifyInstance, options: MasterIm
       }
       const summary = await synchronizeMasterImages({
         db: options.db,
+        outbox: options.outbox,
         source: options.catalogSource,
         // The changes carry who asked for the sync, like every other write (audit trail).
-        publish: (event) => options.publish({ ...event, ...requestContext(request) }),
+        cause: requestContext(request),
       });
       return reply.status(202).send(summary);
     },

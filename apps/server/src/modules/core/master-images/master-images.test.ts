@@ -8,6 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import {
+  dyingAfterCommit,
+  sweepAfterCrash,
+  undelivered,
+} from '../../../platform/events/outbox.test-support.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 import { coreLocks } from '../db/index.ts';
 import { MASTER_IMAGE_SYNC_LOCK, withSyncLock } from './catalog/sync-lock.ts';
@@ -133,6 +138,39 @@ describe('master images from the shipped catalog', () => {
       .insert(coreLocks)
       .values({ name: MASTER_IMAGE_SYNC_LOCK, expires_at: new Date(Date.now() - 1000).toISOString() });
     expect((await sync(admin)).statusCode).toBe(202);
+  });
+
+  it('stores what a sync changes with its announcements, so a crash after the commit loses none', async () => {
+    expect((await sync(admin)).statusCode).toBe(202);
+    const [image] = (await admin.get('/core/master-images?filter[virtual_path]=r/base')).json().data;
+    expect((await admin.delete(`/core/master-images/${image.id}`)).statusCode).toBe(202);
+    const db = ctx.database.db;
+    await ctx.app.outbox.flush();
+
+    const restored = await dyingAfterCommit(ctx.app.outbox, () => sync(admin));
+    expect(restored.json().images).toEqual({ created: 1, updated: 0, deleted: 0 });
+    const stored = (await undelivered(db, 'masterImage', 'created')).filter(
+      (event) => event.data.virtual_path === 'r/base',
+    );
+    // Stored with who asked for the sync, for the audit trail once it is delivered.
+    expect(stored).toEqual([
+      expect.objectContaining({
+        realmIds: [],
+        actor: expect.objectContaining({ type: 'user' }),
+        request: expect.objectContaining({ method: 'POST', path: '/core/master-images/command' }),
+      }),
+    ]);
+
+    const heard: EntityEvent[] = [];
+    const unsubscribe = ctx.app.events.subscribe((event) => void heard.push(event));
+    try {
+      expect(await sweepAfterCrash(db, ctx.app.outbox)).toBeGreaterThanOrEqual(1);
+    } finally {
+      unsubscribe();
+    }
+    expect(
+      heard.filter((event) => event.type === 'masterImage' && event.data.virtual_path === 'r/base'),
+    ).toEqual([expect.objectContaining({ event: 'created', outboxId: expect.any(String) })]);
   });
 });
 

@@ -1,8 +1,15 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import {
+  dyingAfterCommit,
+  sweepAfterCrash,
+  undelivered,
+} from '../../../platform/events/outbox.test-support.ts';
+import { telemetryEvents } from '../../telemetry/db/events.ts';
+import { eventually } from '../analyses/analyses.test-support.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 import { analyses, nodes, registries, registryProjects } from '../db/index.ts';
 import { REGISTRY_FIXED_MESSAGE } from './registry-project.resource.ts';
@@ -238,5 +245,60 @@ describe('registries and registry projects', () => {
     expect(
       await db.select().from(registryProjects).where(eq(registryProjects.registry_id, registry.id)),
     ).toEqual([]);
+  });
+
+  it('stores what the setup and link jobs announce with their changes, so a crash after the commit loses none', async () => {
+    const registry = (
+      await registryManager.post('/core/registries', {
+        name: 'crash-safe',
+        host: 'crash-safe.example.org',
+        kind: 'oci',
+      })
+    ).json();
+    const db = ctx.database.db;
+    const projectsOf = () =>
+      db.select().from(registryProjects).where(eq(registryProjects.registry_id, registry.id));
+    await ctx.app.outbox.flush();
+
+    // The worker's process "dies" after each commit: setup creates the standard projects, each
+    // link writes a project's registry side; none of it is announced by the process that wrote it.
+    const projects = await dyingAfterCommit(ctx.app.outbox, async () => {
+      const command = await registryManager.post('/core/services/registry/command', {
+        command: 'setup',
+        id: registry.id,
+      });
+      expect(command.statusCode, command.body).toBe(202);
+      return eventually(async () => {
+        const rows = await projectsOf();
+        return rows.length === 3 && rows.every((row) => row.external_id !== null) && rows;
+      }, 15_000);
+    });
+    const ids = projects.map((project) => project.id);
+    const stored = (await undelivered(db, 'registryProject')).filter((event) =>
+      ids.includes(event.data.id as string),
+    );
+    expect(stored.map((event) => event.event).sort()).toEqual([
+      'created',
+      'created',
+      'created',
+      'updated',
+      'updated',
+      'updated',
+    ]);
+    expect(JSON.stringify(stored)).not.toContain('account_secret');
+    const audited = () => db.select().from(telemetryEvents).where(inArray(telemetryEvents.ref_id, ids));
+    expect(await audited()).toEqual([]);
+
+    // A living process sweeps the dead one's entries: every change reaches the audit trail.
+    expect(await sweepAfterCrash(db, ctx.app.outbox)).toBeGreaterThanOrEqual(6);
+    await ctx.app.telemetry.flush();
+    expect((await audited()).map((event) => event.name).sort()).toEqual([
+      'created',
+      'created',
+      'created',
+      'updated',
+      'updated',
+      'updated',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { NoContentSchema } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unauthorized, validationFailed } from '../../../platform/http/errors.ts';
+import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import type { TelemetryServices } from '../../telemetry/index.ts';
 import { isWebhookAuthorization, type WebhookSettings } from './webhook-credentials.ts';
 
@@ -34,7 +35,7 @@ const HookSchema = z.object({
  */
 export function registryHookRoute(
   app: FastifyInstance,
-  options: { webhook: WebhookSettings; telemetry: TelemetryServices },
+  options: { webhook: WebhookSettings; telemetry: TelemetryServices; outbox: EventOutbox },
 ): void {
   app.post(
     '/services/registry/hook',
@@ -57,19 +58,22 @@ export function registryHookRoute(
         );
       }
       const { repository, resources } = parsed.data.event_data;
-      await options.telemetry.recordEvent({
-        name: 'registryPush',
-        scope: 'registry',
-        ref_type: 'registryProject',
-        ref_id: null,
-        data: {
-          type: parsed.data.type,
-          operator: parsed.data.operator,
-          repository: repository.repo_full_name,
-          namespace: repository.namespace,
-          resources: resources.map((resource) => ({ digest: resource.digest, tag: resource.tag })),
-        },
-      });
+      // Recorded and announced in one transaction: a crash after the commit still announces it live.
+      await options.outbox.transaction((tx, emit) =>
+        options.telemetry.recordEventIn(tx, emit, {
+          name: 'registryPush',
+          scope: 'registry',
+          ref_type: 'registryProject',
+          ref_id: null,
+          data: {
+            type: parsed.data.type,
+            operator: parsed.data.operator,
+            repository: repository.repo_full_name,
+            namespace: repository.namespace,
+            resources: resources.map((resource) => ({ digest: resource.digest, tag: resource.tag })),
+          },
+        }),
+      );
       return reply.status(202).send();
     },
   );

@@ -1,6 +1,7 @@
 import { CoreEntityType, NodeTaskName, RegistryProjectType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
-import { withTransaction, type Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '../../../platform/db/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import type { JobRow } from '../../../platform/jobs/job-queue.ts';
 import { PermanentJobError, type JobContext, type JobHandler } from '../../../platform/jobs/worker.ts';
 import type { BuildContext } from '../builds/build-context.ts';
@@ -106,14 +107,15 @@ async function cleanup(context: BuildContext, registryId: string): Promise<void>
 }
 
 async function setup(context: BuildContext, registryId: string): Promise<void> {
-  const created: RegistryProjectRow[] = [];
-  await withTransaction(context.db, async (tx) => {
+  // The new projects are announced with their creation (docs/decisions/0100-transactional-outbox.md).
+  await context.outbox.transaction(async (tx, emit) => {
     const [registry] = await tx.select().from(registries).where(eq(registries.id, registryId)).for('update');
     if (!registry) throw new PermanentJobError('The registry does not exist any more.');
     const existing = await tx
       .select()
       .from(registryProjects)
       .where(eq(registryProjects.registry_id, registryId));
+    const created: RegistryProjectRow[] = [];
     for (const standard of STANDARD_PROJECTS) {
       if (existing.some((project) => project.type === standard.type)) continue;
       const [row] = await tx
@@ -134,10 +136,10 @@ async function setup(context: BuildContext, registryId: string): Promise<void> {
       .from(registryProjects)
       .where(eq(registryProjects.registry_id, registryId));
     for (const project of projects) await queueRegistryCommand(tx, NodeTaskName.PROJECT_LINK, project.id);
+    for (const { account_secret: _secret, ...data } of created) {
+      emit({ type: CoreEntityType.REGISTRY_PROJECT, event: 'created', data, realmIds: [] });
+    }
   });
-  for (const { account_secret: _secret, ...data } of created) {
-    context.publish({ type: CoreEntityType.REGISTRY_PROJECT, event: 'created', data, realmIds: [] });
-  }
 }
 
 async function link(context: BuildContext, projectId: string): Promise<void> {
@@ -182,24 +184,30 @@ async function unlink(context: BuildContext, projectId: string): Promise<void> {
   });
 }
 
+/** Writes the project's registry-side state and announces it in the same transaction. */
 async function updateProject(
   context: BuildContext,
   previous: RegistryProjectRow,
   values: Partial<RegistryProjectRow>,
 ): Promise<void> {
-  const [updated] = await context.db
-    .update(registryProjects)
-    .set(values)
-    .where(eq(registryProjects.id, previous.id))
-    .returning();
-  if (!updated) return;
+  await context.outbox.transaction(async (tx, emit) => {
+    const [updated] = await tx
+      .update(registryProjects)
+      .set(values)
+      .where(eq(registryProjects.id, previous.id))
+      .returning();
+    if (updated) emit(projectUpdated(previous, updated));
+  });
+}
+
+function projectUpdated(previous: RegistryProjectRow, updated: RegistryProjectRow): EntityEvent {
   const { account_secret: _secret, ...data } = updated;
   const { account_secret: _previousSecret, ...before } = previous;
-  context.publish({
+  return {
     type: CoreEntityType.REGISTRY_PROJECT,
     event: 'updated',
     data,
     realmIds: updated.realm_id ? [updated.realm_id] : [],
     previous: before,
-  });
+  };
 }

@@ -13,7 +13,7 @@ import {
 import { requestContext } from '../../../platform/http/resource/index.ts';
 import { requireIdentity } from '../../auth/index.ts';
 import { assertMayChange, readableRows } from '../access.ts';
-import { changeEvent, lookupRealmOf, publishChange, type StorageContext } from '../context.ts';
+import { changeEvent, lookupRealmOf, type StorageContext } from '../context.ts';
 import { storageBuckets, type StorageBucket } from '../db/index.ts';
 import { present } from '../present.ts';
 import { bucketQuery } from './bucket.query.ts';
@@ -97,8 +97,11 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
       };
       // With the realm known: bucket_create must be granted for that realm.
       await access.check(request, [P.BUCKET_CREATE], data);
-      const bucket = await createBucket(db, data);
-      publishChange(context, request, 'bucket', 'created', bucket);
+      const bucket = await context.outbox.transaction(async (tx, emit) => {
+        const row = await createBucket(tx, data);
+        emit(changeEvent('bucket', 'created', row, requestContext(request)));
+        return row;
+      });
       return reply.status(201).send(bucket);
     },
   );
@@ -111,13 +114,16 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
       await assertMayChange(request, access, [P.BUCKET_UPDATE], { ...existing, ...request.body }, [existing]);
       // Nothing to change is not an error, and not a change either.
       if (Object.keys(request.body).length === 0) return reply.status(202).send(existing);
-      const [updated] = await db
-        .update(storageBuckets)
-        .set(request.body)
-        .where(eq(storageBuckets.id, existing.id))
-        .returning();
-      if (!updated) throw notFound('The bucket was not found.');
-      publishChange(context, request, 'bucket', 'updated', updated, existing);
+      const updated = await context.outbox.transaction(async (tx, emit) => {
+        const [row] = await tx
+          .update(storageBuckets)
+          .set(request.body)
+          .where(eq(storageBuckets.id, existing.id))
+          .returning();
+        if (!row) throw notFound('The bucket was not found.');
+        emit(changeEvent('bucket', 'updated', row, requestContext(request), existing));
+        return row;
+      });
       return reply.status(202).send(updated);
     },
   );

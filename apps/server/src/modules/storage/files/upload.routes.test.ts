@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import {
+  dyingAfterCommit,
+  sweepAfterCrash,
+  undelivered,
+} from '../../../platform/events/outbox.test-support.ts';
 import {
   bodyOf,
   createStorageTestApp,
@@ -66,6 +72,43 @@ describe('storage uploads', () => {
     ]);
     expect(await objectsOf(bucket.id)).toHaveLength(3);
     expect(await filesUnder(dirs.temporary)).toEqual([]);
+  });
+
+  it('stores the created events of a bucket and its uploaded files with them, so a crash after the commit loses none', async () => {
+    const db = ctx.database.db;
+    await ctx.app.outbox.flush();
+    const { bucket, body } = await dyingAfterCommit(ctx.app.outbox, async () => {
+      const bucket = await newBucket();
+      const response = await upload(ctx, ctx.admin.token, bucket.id, [
+        { path: 'a.txt', content: 'a' },
+        { path: 'b/c.txt', content: 'c' },
+      ]);
+      expect(response.status).toBe(201);
+      return { bucket, body: await bodyOf(response) };
+    });
+    const ids = body.data.map((file) => file.id);
+    expect((await undelivered(db, 'bucket', 'created')).map((event) => event.data.id)).toContain(bucket.id);
+    const files = (await undelivered(db, 'bucketFile', 'created')).filter((event) =>
+      ids.includes(event.data.id as string),
+    );
+    // In upload order, with who uploaded them (the audit trail), as the request announced them before.
+    expect(files.map((event) => event.data.path)).toEqual(['a.txt', 'b/c.txt']);
+    expect(files[0]).toMatchObject({
+      actor: { type: 'user' },
+      request: { method: 'POST', path: `/storage/buckets/${bucket.id}/upload` },
+      data: { size: 1, bucket_id: bucket.id },
+    });
+
+    const heard: EntityEvent[] = [];
+    const unsubscribe = ctx.app.events.subscribe((event) => void heard.push(event));
+    try {
+      expect(await sweepAfterCrash(db, ctx.app.outbox)).toBeGreaterThanOrEqual(3);
+    } finally {
+      unsubscribe();
+    }
+    expect(
+      heard.filter((event) => event.type === 'bucketFile' && ids.includes(event.data.id as string)),
+    ).toHaveLength(2);
   });
 
   it('accepts the bucket name in place of its id', async () => {

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../platform/http/errors.ts';
+import { requestContext } from '../../../platform/http/resource/index.ts';
 import { requireIdentity } from '../../auth/index.ts';
 import { assertMayChange } from '../access.ts';
 import { requireReadableBucket } from '../buckets/bucket.routes.ts';
-import { publishChange, type StorageContext } from '../context.ts';
+import type { StorageContext } from '../context.ts';
 import { present } from '../present.ts';
 import { receiveUpload } from './upload.ts';
 
@@ -54,6 +55,8 @@ export function registerUploadRoute(
           uploader,
           maxFileSize,
           log: request.log,
+          outbox: context.outbox,
+          cause: requestContext(request),
         });
       } catch (error) {
         // A refused upload may still be arriving: close the connection after the error response
@@ -61,7 +64,6 @@ export function registerUploadRoute(
         reply.header('connection', 'close');
         throw error;
       }
-      for (const file of files) publishChange(context, request, 'bucketFile', 'created', file);
       return reply.status(201).send({ data: files.map(present), meta: { total: files.length } });
     },
   );

@@ -5,10 +5,13 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { ErrorCode } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { withTransaction, type Database } from '../../../platform/db/index.ts';
+import type { Database } from '../../../platform/db/index.ts';
+import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
 import { badRequest, conflict, HttpError } from '../../../platform/http/errors.ts';
 import type { RequestIdentity } from '../../auth/index.ts';
 import { storageBucketFiles, type StorageBucket, type StorageBucketFile } from '../db/index.ts';
+import { changeEvent } from '../context.ts';
 import type { StorageDriver } from '../drivers/driver.ts';
 import { objectKeyOf } from '../object-keys.ts';
 import { parseFilePath } from './file-path.ts';
@@ -20,6 +23,10 @@ export interface UploadTarget {
   uploader: RequestIdentity;
   maxFileSize: number;
   log: FastifyBaseLogger;
+  /** Stores the records and their announcements (the outbox): one transaction, all or nothing. */
+  outbox: EventOutbox;
+  /** Who uploaded, carried by each file's created event (the audit trail). */
+  cause: Pick<EntityEvent, 'actor' | 'request'>;
 }
 
 type NewBucketFile = typeof storageBucketFiles.$inferInsert;
@@ -27,7 +34,7 @@ type NewBucketFile = typeof storageBucketFiles.$inferInsert;
 /**
  * Stores every file part of a multipart upload in the bucket and records them, all or nothing: each
  * part streams straight into the driver (size and hash measured on the way), and the records are
- * written in one transaction at the end. When anything fails (a refused path, a file over the limit,
+ * written in one transaction at the end, with their created events. When anything fails (a refused path, a file over the limit,
  * a client that goes away, the driver, the database) the objects stored so far are removed and no
  * record is written.
  */
@@ -73,7 +80,11 @@ export async function receiveUpload(
       });
     }
     if (files.length === 0) throw badRequest('The upload contains no file.');
-    return await withTransaction(db, (tx) => tx.insert(storageBucketFiles).values(files).returning());
+    return await target.outbox.transaction(async (tx, emit) => {
+      const rows = await tx.insert(storageBucketFiles).values(files).returning();
+      for (const row of rows) emit(changeEvent('bucketFile', 'created', row, target.cause));
+      return rows;
+    });
   } catch (error) {
     await Promise.all(
       storedKeys.map((key) =>

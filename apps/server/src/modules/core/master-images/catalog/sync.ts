@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { CoreEntityType } from '@federa/schemas';
-import { withTransaction, type Database } from '../../../../platform/db/index.ts';
 import type { EntityEvent } from '../../../../platform/events/domain-events.ts';
+import type { EventOutbox } from '../../../../platform/events/event-outbox.ts';
 import { masterImageGroups, masterImages } from '../../db/index.ts';
 import type { Catalog, CatalogGroup, CatalogImage } from './scan.ts';
 
@@ -20,18 +20,20 @@ type Change = Pick<EntityEvent, 'type' | 'event' | 'data'>;
 /**
  * Makes the stored groups and images equal to the catalog, matched by virtual path: new entries are
  * created, changed ones updated, absent ones deleted (projects and analyses keep running with their
- * master image reference cleared). Returns the changes for events after the commit.
+ * master image reference cleared). Every change is announced through the outbox with the commit
+ * (docs/decisions/0100-transactional-outbox.md), carrying `cause` (who asked for the sync).
  */
 export async function applyCatalog(
-  db: Database,
+  outbox: EventOutbox,
   catalog: Catalog,
-): Promise<{ summary: SyncSummary; changes: Change[] }> {
+  cause: Pick<EntityEvent, 'actor' | 'request'> = {},
+): Promise<SyncSummary> {
   const changes: Change[] = [];
   const summary: SyncSummary = {
     groups: { created: 0, updated: 0, deleted: 0 },
     images: { created: 0, updated: 0, deleted: 0 },
   };
-  await withTransaction(db, async (tx) => {
+  await outbox.transaction(async (tx, emit) => {
     const groups = await tx.select().from(masterImageGroups);
     const storedGroups = new Map(groups.map((group) => [group.virtual_path, group]));
     for (const group of catalog.groups) {
@@ -96,8 +98,10 @@ export async function applyCatalog(
       }
       summary.groups.deleted = rows.length;
     }
+    // Master images are global records: only the master realm's namespace sees them.
+    for (const change of changes) emit({ ...change, realmIds: [], ...cause });
   });
-  return { summary, changes };
+  return summary;
 }
 
 function groupChanged(stored: { name: string; path: string }, group: CatalogGroup): boolean {

@@ -26,7 +26,7 @@ export default tseslint.config(
     // Modules meet only through their index.ts (docs/architecture.md §2). Tests and their helpers may
     // reach into another module to arrange a scene and inspect the outcome.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-helpers.ts', '**/*.test-support.ts', '**/test-support.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
     plugins: { federa: boundaries },
     rules: { 'federa/module-boundaries': 'error' },
   },

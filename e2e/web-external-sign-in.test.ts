@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startOidcProvider,
   type OidcProviderFixture,
-} from '../apps/server/src/modules/auth/identity-providers/oauth2/oidc-provider-fixture.ts';
+} from '../apps/server/src/modules/auth/identity-providers/oauth2/oidc-provider.test-support.ts';
 import { browserAvailable, expectAccessible, launchBrowser } from './support/browser.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -7,7 +7,7 @@ import {
   slapdAvailable,
   startSlapd,
   type SlapdServer,
-} from '../apps/server/src/modules/auth/identity-providers/ldap/slapd-fixture.ts';
+} from '../apps/server/src/modules/auth/identity-providers/ldap/slapd.test-support.ts';
 import { browserAvailable, expectAccessible, launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createStorageTestApp, upload, type StorageTestApp } from '../storage/storage.test-helpers.ts';
-import { Clients, passwordToken, Recorder, request } from './realtime.test-helpers.ts';
+import { createStorageTestApp, upload, type StorageTestApp } from '../storage/storage.test-support.ts';
+import { Clients, passwordToken, Recorder, request } from './realtime.test-support.ts';
 
 const MEMBER_PASSWORD = 'Realm-Member-Passw0rd';
 

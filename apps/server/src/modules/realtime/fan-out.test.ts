@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
-import { Clients, listen, passwordToken, Recorder, request, settle } from './realtime.test-helpers.ts';
+import { Clients, listen, passwordToken, Recorder, request, settle } from './realtime.test-support.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 if (!onPostgres) {

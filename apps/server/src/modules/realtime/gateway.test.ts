@@ -13,7 +13,7 @@ import {
   refused,
   request,
   settle,
-} from './realtime.test-helpers.ts';
+} from './realtime.test-support.ts';
 
 type Row = Record<string, unknown> & { id: string };
 

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
-import { Clients, listen, passwordToken, Recorder, request } from './realtime.test-helpers.ts';
+import { Clients, listen, passwordToken, Recorder, request } from './realtime.test-support.ts';
 
 /** How soon a socket must be gone once its session ended (the check runs every 200 ms here). */
 const WITHIN_MS = 3000;

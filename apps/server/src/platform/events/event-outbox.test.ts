@@ -17,14 +17,14 @@ import {
   passwordToken,
   Recorder,
   request,
-} from '../../modules/realtime/realtime.test-helpers.ts';
+} from '../../modules/realtime/realtime.test-support.ts';
 import {
   bodyOf,
   filesUnder,
   storageDirectories,
   upload,
   type StorageTestApp,
-} from '../../modules/storage/storage.test-helpers.ts';
+} from '../../modules/storage/storage.test-support.ts';
 import { telemetryEvents } from '../../modules/telemetry/db/events.ts';
 import { eventOutbox } from '../db/schema/index.ts';
 import type { EntityEvent } from './domain-events.ts';

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-auth-server.ts';
-import { openPolicies, type StoredPolicy } from './test-support.ts';
+import { openPolicies, type StoredPolicy } from './policies.test-support.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });

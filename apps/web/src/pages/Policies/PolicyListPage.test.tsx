@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { FakeAuthServer, json, OTHER_REALM } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
-import { openPolicies } from './test-support.ts';
+import { openPolicies } from './policies.test-support.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });

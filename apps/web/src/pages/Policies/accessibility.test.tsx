@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seriousAxeFindings } from '../../test/axe.ts';
 import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
-import { fakePolicyApi } from './test-support.ts';
+import { fakePolicyApi } from './policies.test-support.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });

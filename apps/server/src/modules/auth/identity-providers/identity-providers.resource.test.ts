@@ -6,7 +6,7 @@ import { signIn, type Caller } from '../../../../test/auth-client.ts';
 import type { EntityEvent } from '../../../platform/events/domain-events.ts';
 import { identityProviders } from '../db/identity.ts';
 import { SECRET_SETTING_KEYS } from './settings.ts';
-import { createRealm, createUserWithPermissions } from './test-support.ts';
+import { createRealm, createUserWithPermissions } from './identity-providers.test-support.ts';
 
 const oidc = {
   name: 'upstream',

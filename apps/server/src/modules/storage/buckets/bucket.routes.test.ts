@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorageTestApp, createUserWith, type StorageTestApp } from '../storage.test-helpers.ts';
+import { createStorageTestApp, createUserWith, type StorageTestApp } from '../storage.test-support.ts';
 
 describe('storage buckets', () => {
   let ctx: StorageTestApp;

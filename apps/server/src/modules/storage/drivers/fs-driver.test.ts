@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder } from '../storage.test-helpers.ts';
+import { filesUnder } from '../storage.test-support.ts';
 import { describeDriverContract } from './driver.test-suite.ts';
 import { FilesystemDriver } from './fs-driver.ts';
 

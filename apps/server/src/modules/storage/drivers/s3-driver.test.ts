@@ -11,7 +11,7 @@ import {
   sha256,
   upload,
   type StorageTestApp,
-} from '../storage.test-helpers.ts';
+} from '../storage.test-support.ts';
 import { describeDriverContract } from './driver.test-suite.ts';
 import { S3Driver } from './s3-driver.ts';
 

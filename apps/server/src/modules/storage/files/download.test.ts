@@ -11,7 +11,7 @@ import {
   storageDirectories,
   upload,
   type StorageTestApp,
-} from '../storage.test-helpers.ts';
+} from '../storage.test-support.ts';
 
 describe('storage downloads and deletes', () => {
   let ctx: StorageTestApp;

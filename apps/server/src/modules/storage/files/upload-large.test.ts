@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorageTestApp, rawUpload, type StorageTestApp } from '../storage.test-helpers.ts';
+import { createStorageTestApp, rawUpload, type StorageTestApp } from '../storage.test-support.ts';
 
 const MIB = 1024 * 1024;
 const FILE_SIZE = 200 * MIB;

@@ -17,7 +17,7 @@ import {
   storageDirectories,
   upload,
   type StorageTestApp,
-} from '../storage.test-helpers.ts';
+} from '../storage.test-support.ts';
 
 describe('storage uploads', () => {
   let ctx: StorageTestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnKind } from './column-kind.ts';
 import { coerceFilterValue } from './coerce-value.ts';
-import { expectInvalidQuery } from './query.test-helpers.ts';
+import { expectInvalidQuery } from './query.test-support.ts';
 
 const coerce = (kind: ColumnKind, raw: string) => coerceFilterValue('filter[x]', raw, { label: 'x', kind });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineResourceQuery } from './definition.ts';
-import { realms, users } from './query.fixtures.ts';
+import { realms, users } from './query-fixtures.test-support.ts';
 
 describe('defineResourceQuery', () => {
   it('resolves columns, defaults and limits', () => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseListQuery } from './parse.ts';
-import { userQuery } from './query.fixtures.ts';
+import { userQuery } from './query-fixtures.test-support.ts';
 
 /** The parameters as Fastify's default query-string parser hands them over. */
 async function parsedBy(search: string): Promise<{ statusCode: number; body: Record<string, unknown> }> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseListQuery } from './parse.ts';
 import { findFilter } from './parse-filter.ts';
-import { userQuery } from './query.fixtures.ts';
-import { expectInvalidQuery } from './query.test-helpers.ts';
+import { userQuery } from './query-fixtures.test-support.ts';
+import { expectInvalidQuery } from './query.test-support.ts';
 
 const UUID_A = '0b7a3bb4-2a47-4f55-9d0e-0d0f6f0a0001';
 const UUID_B = '0b7a3bb4-2a47-4f55-9d0e-0d0f6f0a0002';

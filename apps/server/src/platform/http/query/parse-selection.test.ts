@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListQuery, parseReadQuery } from './parse.ts';
-import { userQuery } from './query.fixtures.ts';
-import { expectInvalidQuery } from './query.test-helpers.ts';
+import { userQuery } from './query-fixtures.test-support.ts';
+import { expectInvalidQuery } from './query.test-support.ts';
 
 const DEFAULTS = ['id', 'name', 'display_name', 'active', 'count', 'role', 'realm_id', 'created_at'];
 const select = (raw: Record<string, unknown>) => parseListQuery(raw, userQuery);

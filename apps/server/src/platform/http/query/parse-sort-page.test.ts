@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineResourceQuery } from './definition.ts';
 import { parseListQuery } from './parse.ts';
-import { realmQuery, userQuery, users } from './query.fixtures.ts';
-import { expectInvalidQuery } from './query.test-helpers.ts';
+import { realmQuery, userQuery, users } from './query-fixtures.test-support.ts';
+import { expectInvalidQuery } from './query.test-support.ts';
 
 const parse = (raw: Record<string, unknown>) => parseListQuery(raw, userQuery);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readQueryEntries } from './raw-input.ts';
-import { expectInvalidQuery } from './query.test-helpers.ts';
+import { expectInvalidQuery } from './query.test-support.ts';
 
 describe('readQueryEntries', () => {
   it('reads the flat form Fastify produces and ignores other parameters', () => {

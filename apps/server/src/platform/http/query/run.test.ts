@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseListQuery, parseReadQuery } from './parse.ts';
-import { CREATE_TABLES_SQL, realmQuery, realms, userQuery, users } from './query.fixtures.ts';
-import { expectInvalidQuery } from './query.test-helpers.ts';
+import { CREATE_TABLES_SQL, realmQuery, realms, userQuery, users } from './query-fixtures.test-support.ts';
+import { expectInvalidQuery } from './query.test-support.ts';
 import { afterCursor } from './keyset.ts';
 import { runListQuery, runReadQuery } from './run.ts';
 

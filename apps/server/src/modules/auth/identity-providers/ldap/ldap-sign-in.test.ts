@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
 import { callerWithToken, signIn, type Caller } from '../../../../../test/auth-client.ts';
 import { identityProviderAccounts, users } from '../../db/identity.ts';
-import { createRealm, createRole, roleNamesOf } from '../test-support.ts';
-import { SLAPD_SUFFIX, slapdAvailable, startSlapd, type SlapdServer } from './slapd-fixture.ts';
+import { createRealm, createRole, roleNamesOf } from '../identity-providers.test-support.ts';
+import { SLAPD_SUFFIX, slapdAvailable, startSlapd, type SlapdServer } from './slapd.test-support.ts';
 
 const SERVICE_DN = `cn=service,${SLAPD_SUFFIX}`;
 const SERVICE_PASSWORD = 'service-pass';

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
 import { callerWithToken, signIn, type Caller } from '../../../../../test/auth-client.ts';
 import { identityProviderAccounts, users } from '../../db/identity.ts';
-import { createRealm, createRole, roleNamesOf } from '../test-support.ts';
+import { createRealm, createRole, roleNamesOf } from '../identity-providers.test-support.ts';
 import {
   followUpstreamRedirects,
   startOidcProvider,
   type OidcProviderFixture,
   type UpstreamAccount,
-} from './oidc-provider-fixture.ts';
+} from './oidc-provider.test-support.ts';
 
 const PUBLIC_URL = 'http://hub.test';
 const CLIENT_ID = 'federa-hub';

@@ -7,6 +7,19 @@ import path from 'node:path';
  * drizzle-kit loads table files on their own, without the modules behind them.
  */
 const SERVER_SOURCE = path.join('apps', 'server', 'src');
+/** The server's package-internal aliases (the `imports` field of apps/server/package.json). */
+const ALIASES = {
+  '#platform/': path.join(SERVER_SOURCE, 'platform'),
+  '#modules/': path.join(SERVER_SOURCE, 'modules'),
+  '#config/': path.join(SERVER_SOURCE, 'config'),
+};
+
+/** The file an import names: a relative path or an alias; undefined for packages. */
+function resolveImport(importer, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(importer), source);
+  const alias = Object.keys(ALIASES).find((prefix) => source.startsWith(prefix));
+  return alias ? path.resolve(ALIASES[alias], source.slice(alias.length)) : undefined;
+}
 
 /** Where a file lies: `{ area: 'modules', module: 'core', rest: ['db', 'nodes.ts'] }`, or undefined outside the server. */
 function locate(file) {
@@ -40,8 +53,10 @@ export const moduleBoundaries = {
     if (!importer) return {};
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = locate(path.resolve(path.dirname(context.filename), source));
+      if (typeof source !== 'string') return;
+      const file = resolveImport(context.filename, source);
+      if (!file) return;
+      const target = locate(file);
       const message = violation(importer, target);
       if (message) context.report({ node: node.source, message });
     };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 
 /** What authup's clients call before and while they work, answered as authup answers. */
 describe('authup status and token errors', () => {

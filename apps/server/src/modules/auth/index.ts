@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config/config.ts';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../platform/events/event-outbox.ts';
-import { registerResource } from '../../platform/http/resource/index.ts';
-import { createMailer } from '../../platform/mail/index.ts';
+import type { AppConfig } from '#config/config.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import { registerResource } from '#platform/http/resource/index.ts';
+import { createMailer } from '#platform/mail/index.ts';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { clientResource } from './resources/clients.ts';
 import { identityProviderRoleMappingResource } from './resources/identity-provider-role-mappings.ts';

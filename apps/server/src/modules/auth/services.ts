@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../config/config.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { AppConfig } from '#config/config.ts';
+import type { Database } from '#platform/db/database.ts';
 import { SecretBox } from './crypto/secret-box.ts';
 import { SigningKeyStore } from './crypto/signing-keys.ts';
 import { VerifiedSecretCache } from './crypto/verified-secrets.ts';

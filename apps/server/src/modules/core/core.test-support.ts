@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { signIn, type Caller } from '../../../test/auth-client.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 export const PASSWORD = 'Core-Test-Passw0rd';
 

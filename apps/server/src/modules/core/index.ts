@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../platform/events/event-outbox.ts';
-import { registerResource, type ResourceServices } from '../../platform/http/resource/index.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import { registerResource, type ResourceServices } from '#platform/http/resource/index.ts';
 import { requireIdentity, type AuthServices } from '../auth/index.ts';
 import { masterImageCommandRoutes } from './master-images/master-image-command.routes.ts';
 import { masterImagePresenceRoute } from './master-images/master-image-presence.routes.ts';

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
-import type { DatabaseHandle } from '../../platform/db/database.ts';
+import type { DatabaseHandle } from '#platform/db/database.ts';
 
 /** Where the adapter keeps payloads too large for a NOTIFY (its default name, created as its docs say). */
 const ATTACHMENTS_TABLE = 'socket_io_attachments';

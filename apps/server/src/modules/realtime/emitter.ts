@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import type { DatabaseHandle } from '../../platform/db/database.ts';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { DatabaseHandle } from '#platform/db/database.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
 import { createClusterAdapter, postgresUrlOf } from './cluster-adapter.ts';
 import { bridgeDomainEvents } from './event-bridge.ts';
 import type { RealtimeServer } from './types.ts';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@federa/schemas';
 import type { ExtendedError } from 'socket.io';
-import { toErrorBody } from '../../platform/http/error-handler.ts';
-import { HttpError } from '../../platform/http/errors.ts';
+import { toErrorBody } from '#platform/http/error-handler.ts';
+import { HttpError } from '#platform/http/errors.ts';
 
 /** What a client learns about a refusal: the stable code and message the HTTP API would answer with. */
 export interface RealtimeFailure {

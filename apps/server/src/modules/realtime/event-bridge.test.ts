@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripSecrets } from '../../platform/events/strip-secrets.ts';
+import { stripSecrets } from '#platform/events/strip-secrets.ts';
 import { eventName } from './event-bridge.ts';
 import { namespacesFor, realmIdOfNamespace } from './namespaces.ts';
 import { parseTarget } from './subscriptions.ts';

@@ -1,5 +1,5 @@
-import type { DomainEventBus, EntityEvent } from '../../platform/events/domain-events.ts';
-import { stripSecrets } from '../../platform/events/strip-secrets.ts';
+import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
+import { stripSecrets } from '#platform/events/strip-secrets.ts';
 import { directionalRoutesOf } from './directional-rooms.ts';
 import { isNodeScoped, nodeRecordsRoom } from './node-robot-rooms.ts';
 import { namespacesFor, NAMESPACE_PATTERN, realmNamespace } from './namespaces.ts';

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
-import type { Database } from '../../platform/db/database.ts';
-import { HttpError } from '../../platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import {
   identityFromAccessToken,
   MASTER_REALM_NAME,

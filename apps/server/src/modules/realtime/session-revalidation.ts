@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { endedSessions, type SessionRef } from '../auth/index.ts';
 import type { RealtimeSocket } from './types.ts';
 

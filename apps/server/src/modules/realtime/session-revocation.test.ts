@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/app.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#test/app.ts';
 import { buildApp } from '../../app.ts';
 import { Clients, listen, passwordToken, Recorder, request } from './realtime.test-support.ts';
 

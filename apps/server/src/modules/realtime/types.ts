@@ -1,5 +1,5 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
-import type { EntityEventName } from '../../platform/events/domain-events.ts';
+import type { EntityEventName } from '#platform/events/domain-events.ts';
 import type { RequestIdentity } from '../auth/index.ts';
 
 /** What a socket carries once its handshake was authenticated. */

@@ -1,7 +1,7 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { ResourceAccess, Row } from '../../platform/http/resource/index.ts';
+import type { ResourceAccess, Row } from '#platform/http/resource/index.ts';
 import { requireIdentity, type RequestIdentity } from '../auth/index.ts';
 
 /** The columns every storage table has for ownership and realm. */

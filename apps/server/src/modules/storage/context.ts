@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Database } from '../../platform/db/index.ts';
-import type { EntityEvent, EntityEventName } from '../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../platform/events/event-outbox.ts';
-import type { ResourceAccess, Row } from '../../platform/http/resource/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { EntityEvent, EntityEventName } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import type { ResourceAccess, Row } from '#platform/http/resource/index.ts';
 import type { BucketGrants } from './buckets/bucket-grants.ts';
 import type { BucketWriteGuards } from './buckets/bucket-write-guards.ts';
 import type { StorageDriver } from './drivers/driver.ts';

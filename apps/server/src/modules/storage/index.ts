@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config/config.ts';
-import type { Database } from '../../platform/db/index.ts';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../platform/events/event-outbox.ts';
-import type { ResourceAccess } from '../../platform/http/resource/index.ts';
+import type { AppConfig } from '#config/config.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import type { ResourceAccess } from '#platform/http/resource/index.ts';
 import { requireIdentity } from '../auth/index.ts';
 import { registerBucketStreamRoute } from './buckets/bucket-stream.routes.ts';
 import { registerBucketRoutes } from './buckets/bucket.routes.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
 import type { StorageDriver } from './drivers/driver.ts';
 import { bucketPrefixOf, objectKeyOf } from './object-keys.ts';
 

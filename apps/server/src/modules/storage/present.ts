@@ -1,4 +1,4 @@
-import type { Row } from '../../platform/http/resource/index.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 
 /**
  * Sizes are 64-bit in the database and bigint in memory; JSON has no bigint. A size is sent as a

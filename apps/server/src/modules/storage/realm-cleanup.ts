@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../platform/events/event-outbox.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
 import { changeEvent } from './context.ts';
 import { storageBuckets } from './db/index.ts';
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import tar from 'tar-stream';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signIn, type Caller } from '../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 export interface StorageTestApp extends TestApp {
   /** `http://127.0.0.1:<port>`: uploads go over a real socket so they stream as in production. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEventBus } from '../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../platform/events/event-outbox.ts';
-import { registerResource, type ResourceAccess } from '../../platform/http/resource/index.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import { registerResource, type ResourceAccess } from '#platform/http/resource/index.ts';
 import { eventResource } from './events/events.resource.ts';
 import { registerLogRoutes } from './logs/logs.routes.ts';
 import type { TelemetryServices } from './services.ts';

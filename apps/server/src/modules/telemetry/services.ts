@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database, Executor } from '../../platform/db/index.ts';
-import type { DomainEventBus, EntityEventActor } from '../../platform/events/domain-events.ts';
-import type { EmitEvent } from '../../platform/events/event-outbox.ts';
+import type { Database, Executor } from '#platform/db/index.ts';
+import type { DomainEventBus, EntityEventActor } from '#platform/events/domain-events.ts';
+import type { EmitEvent } from '#platform/events/event-outbox.ts';
 import { EntityEventRecorder, EVENT_ENTITY_TYPE } from './events/entity-event-recorder.ts';
 import type { EventInput, EventRow } from './events/event-row.ts';
 import { insertEvent, insertEventOnce, sweepExpiredEvents } from './events/event-store.ts';

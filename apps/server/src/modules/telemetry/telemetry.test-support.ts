@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { signIn, type Caller } from '../../../test/auth-client.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 /** Finds a realm by name, creating it when missing; returns its id. */
 export async function ensureRealm(admin: Caller, name: string): Promise<string> {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '#test/database.ts';
 import { ensureInstallation } from '../system/installation.ts';
 import { openDatabase } from './database.ts';
 import { systemMeta } from './schema/system.ts';

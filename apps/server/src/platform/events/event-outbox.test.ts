@@ -5,27 +5,27 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { signIn } from '../../../test/auth-client.ts';
-import { TEST_ADMIN_PASSWORD } from '../../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '#test/database.ts';
+import { signIn } from '#test/auth-client.ts';
+import { TEST_ADMIN_PASSWORD } from '#test/app.ts';
 import { buildApp } from '../../app.ts';
 import { prepareDatabase } from '../../bootstrap/prepare-database.ts';
-import { loadConfig, type AppConfig } from '../../config/config.ts';
+import { loadConfig, type AppConfig } from '#config/config.ts';
 import {
   Clients,
   listen,
   passwordToken,
   Recorder,
   request,
-} from '../../modules/realtime/realtime.test-support.ts';
+} from '#modules/realtime/realtime.test-support.ts';
 import {
   bodyOf,
   filesUnder,
   storageDirectories,
   upload,
   type StorageTestApp,
-} from '../../modules/storage/storage.test-support.ts';
-import { telemetryEvents } from '../../modules/telemetry/db/events.ts';
+} from '#modules/storage/storage.test-support.ts';
+import { telemetryEvents } from '#modules/telemetry/db/events.ts';
 import { eventOutbox } from '../db/schema/index.ts';
 import type { EntityEvent } from './domain-events.ts';
 

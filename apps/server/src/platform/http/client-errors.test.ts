@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 
 /** Sends raw bytes to the listening server and returns everything it answers before closing. */
 function rawExchange(port: number, request: string): Promise<string> {

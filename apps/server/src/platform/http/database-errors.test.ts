@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '#test/database.ts';
 import { translateDatabaseError } from './database-errors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 

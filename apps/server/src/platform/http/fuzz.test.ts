@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signIn, type Caller } from '../../../test/auth-client.ts';
-import { body, pathValue, query, Random, RAW_BODIES } from '../../../test/fuzz/generators.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
+import { body, pathValue, query, Random, RAW_BODIES } from '#test/fuzz/generators.ts';
 
 /** Requests per run: bounded, so the suite stays well under a minute per database. */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);

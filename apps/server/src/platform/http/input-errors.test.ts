@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signIn, type Caller } from '../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 /** Input that once reached code unprepared for it and answered 500: now a 4xx with the error body. */
 describe('input errors answer 4xx with the standard body', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '#test/database.ts';
 import { loggerOptions } from './logger.ts';
 import { redactSecretsInText } from './redact-url.ts';
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD } from '../../../test/app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { TEST_ADMIN_PASSWORD } from '#test/app.ts';
+import { createTestDatabase, type TestDatabase } from '#test/database.ts';
 import { buildApp } from '../../app.ts';
 import { prepareDatabase } from '../../bootstrap/prepare-database.ts';
-import { loadConfig } from '../../config/config.ts';
+import { loadConfig } from '#config/config.ts';
 import { redactUrl, redactUrlsInText } from './redact-url.ts';
 
 /** Every log line the app writes, parsed. */

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../platform/db/database.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
-import { HttpError } from '../../../platform/http/errors.ts';
-import type { Mailer } from '../../../platform/mail/index.ts';
+import type { Database } from '#platform/db/database.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import { HttpError } from '#platform/http/errors.ts';
+import type { Mailer } from '#platform/mail/index.ts';
 import type { users } from '../db/identity.ts';
 import { findRealm, type RealmRow } from '../realms/resolve-realm.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';

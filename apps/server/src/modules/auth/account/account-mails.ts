@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../../platform/mail/index.ts';
+import type { MailMessage } from '#platform/mail/index.ts';
 
 interface Recipient {
   name: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../../../config/config.ts';
+import type { AppConfig } from '#config/config.ts';
 import { email, name, password, RESERVED_USER_NAME_PREFIXES } from '../resources/validation.ts';
 import { featureDisabled, type AccountContext } from './account-context.ts';
 import { requestPasswordReset, resetPassword } from './password-recovery.ts';

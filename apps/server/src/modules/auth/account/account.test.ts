@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#test/app.ts';
 import {
   startSmtpCapture,
   type CapturedMail,
   type SmtpCapture,
-} from '../../../platform/mail/testing/smtp-capture.ts';
+} from '#platform/mail/testing/smtp-capture.ts';
 import { users } from '../db/identity.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { HttpError } from '../../../platform/http/errors.ts';
-import { requireMailer } from '../../../platform/mail/index.ts';
+import { HttpError } from '#platform/http/errors.ts';
+import { requireMailer } from '#platform/mail/index.ts';
 import { hashSecret } from '../crypto/secrets.ts';
 import { users } from '../db/identity.ts';
 import { refreshTokens, revokedTokens } from '../db/tokens.ts';

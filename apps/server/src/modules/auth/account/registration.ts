@@ -1,7 +1,7 @@
 import { ErrorCode } from '@federa/schemas';
 import { and, eq, sql } from 'drizzle-orm';
-import { badRequest, conflict, HttpError } from '../../../platform/http/errors.ts';
-import { requireMailer } from '../../../platform/mail/index.ts';
+import { badRequest, conflict, HttpError } from '#platform/http/errors.ts';
+import { requireMailer } from '#platform/mail/index.ts';
 import { hashSecret } from '../crypto/secrets.ts';
 import { users } from '../db/identity.ts';
 import { findAccountRealm, publicUser, userEvent, type AccountContext } from './account-context.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../config/config.ts';
+import { ConfigError, loadConfig } from '#config/config.ts';
 import { ENCRYPTION_KEY_FILE, SecretBox, SecretDecryptionError } from './secret-box.ts';
 
 describe('SecretBox (AES-256-GCM at rest)', () => {

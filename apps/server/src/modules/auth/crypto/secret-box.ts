@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeEncryptionKey } from '../../../config/config.ts';
+import { decodeEncryptionKey } from '#config/config.ts';
 
 /** Marks an encrypted value: `enc:v1:<iv>:<ciphertext><tag>` (base64url). */
 const PREFIX = 'enc:v1:';

@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, type JWK } from 'jose';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { signingKeys } from '../db/identity.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
-import { VersionedCache } from '../../../platform/cache/versioned-cache.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
+import { VersionedCache } from '#platform/cache/versioned-cache.ts';
 import { hashSecret } from './secrets.ts';
 import { VerifiedSecretCache } from './verified-secrets.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { withTransaction, type Database } from '../../../platform/db/index.ts';
+import { withTransaction, type Database } from '#platform/db/index.ts';
 import { generateName } from '../crypto/secrets.ts';
 import { identityProviderAccounts, users } from '../db/identity.ts';
 import { NAME_PATTERN, RESERVED_USER_NAME_PREFIXES } from '../resources/validation.ts';

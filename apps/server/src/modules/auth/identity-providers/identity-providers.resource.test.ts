@@ -1,9 +1,9 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
 import { identityProviders } from '../db/identity.ts';
 import { SECRET_SETTING_KEYS } from './settings.ts';
 import { createRealm, createUserWithPermissions } from './identity-providers.test-support.ts';

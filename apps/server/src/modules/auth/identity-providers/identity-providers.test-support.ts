@@ -1,5 +1,5 @@
 import { eq, inArray, isNull, and } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/index.ts';
+import type { Database } from '#platform/db/index.ts';
 import { hashSecret } from '../crypto/secrets.ts';
 import { permissions, realms, roles, users } from '../db/identity.ts';
 import { rolePermissions, userRoles } from '../db/links.ts';

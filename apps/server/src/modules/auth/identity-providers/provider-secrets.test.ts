@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { buildApp } from '../../../app.ts';
 import { SecretBox } from '../crypto/secret-box.ts';
 import { identityProviders, realms } from '../db/identity.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/index.ts';
-import type { Row } from '../../../platform/http/resource/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 import { SecretBox } from '../crypto/secret-box.ts';
 import { identityProviders } from '../db/identity.ts';
 import { SECRET_SETTING_KEYS } from './settings.ts';

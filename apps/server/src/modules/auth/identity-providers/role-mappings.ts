@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 import { identityProviderRoleMappings } from '../db/identity.ts';
 import { userRoles } from '../db/links.ts';
 import { claimMatches } from './claim-pattern.ts';

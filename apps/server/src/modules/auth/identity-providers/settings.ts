@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '@federa/schemas';
 import { z } from 'zod';
-import type { Row } from '../../../platform/http/resource/index.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 import { text, url } from '../resources/validation.ts';
 import {
   PRESET_ENDPOINTS,

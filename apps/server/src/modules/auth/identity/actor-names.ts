@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { EntityEventActor } from '../../../platform/events/domain-events.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { EntityEventActor } from '#platform/events/domain-events.ts';
 import { clients, robots, users } from '../db/identity.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../../platform/http/errors.ts';
-import type { Database } from '../../../platform/db/database.ts';
+import { HttpError } from '#platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
 import type { SubjectKind } from '../tokens/claims.ts';
 import { TokenError } from '../tokens/errors.ts';
 import type { TokenService } from '../tokens/token-service.ts';

@@ -1,5 +1,5 @@
-import type { Database } from '../../../platform/db/database.ts';
-import { HttpError } from '../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import type { VerifiedSecretCache } from '../crypto/verified-secrets.ts';
 import type { LoginThrottle } from '../oauth2/login-throttle.ts';
 import { toVersion } from '../tokens/token-state.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIXES } from '../../../platform/web/static-web-app.ts';
+import { API_PREFIXES } from '#platform/web/static-web-app.ts';
 
 export interface IdentityRateLimits {
   /** Per client address, for requests without an identity. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { clients, robots, users } from '../db/identity.ts';
 import type { SubjectKind } from '../tokens/claims.ts';
 

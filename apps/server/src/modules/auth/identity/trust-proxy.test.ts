@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { loadConfig } from '../../../config/config.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { loadConfig } from '#config/config.ts';
 
 /** Limits key on the client address; only configured proxies may tell another one (X-Forwarded-For). */
 describe('client addresses behind proxies (TRUST_PROXY)', () => {

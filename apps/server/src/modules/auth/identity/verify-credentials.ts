@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { verifySecret } from '../crypto/secrets.ts';
 import type { VerifiedSecretCache } from '../crypto/verified-secrets.ts';
 import { clients, realms, robots, users } from '../db/identity.ts';

@@ -1,8 +1,8 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
-import { authenticateChallenge } from '../../../platform/http/www-authenticate.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#test/app.ts';
+import { authenticateChallenge } from '#platform/http/www-authenticate.ts';
 
 /** RFC 6750 §3 / RFC 9110 §11.6.1: what a client is told when it must (re-)authenticate. */
 describe('WWW-Authenticate challenges', () => {

@@ -1,6 +1,6 @@
 import { generateOneTimeToken, hashOneTimeToken } from '../crypto/secrets.ts';
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { authorizationCodes } from '../db/tokens.ts';
 import type { CodeChallengeMethod } from './pkce.ts';
 

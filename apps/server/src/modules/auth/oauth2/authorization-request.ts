@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../platform/db/database.ts';
-import { HttpError } from '../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import { clients, scopes } from '../db/identity.ts';
 import { clientScopes } from '../db/links.ts';
 import { findRealm, UUID_PATTERN } from '../realms/resolve-realm.ts';

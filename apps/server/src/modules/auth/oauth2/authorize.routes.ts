@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../../platform/db/database.ts';
-import { forbidden } from '../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
+import { forbidden } from '#platform/http/errors.ts';
 import { requireIdentity } from '../identity/authenticate.ts';
 import { createAuthorizationCode } from './authorization-codes.ts';
 import {

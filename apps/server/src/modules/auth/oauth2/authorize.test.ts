@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { importJWK, jwtVerify, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#test/app.ts';
 import { authorizationCodes, clientScopes, scopes } from '../db/index.ts';
 
 interface ClientRecord {

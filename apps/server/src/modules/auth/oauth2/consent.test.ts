@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#test/app.ts';
 
 interface ClientRecord {
   id: string;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { consents } from '../db/consents.ts';
 import { scopes } from '../db/identity.ts';
 

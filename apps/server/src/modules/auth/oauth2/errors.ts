@@ -1,4 +1,4 @@
-import { HttpError } from '../../../platform/http/errors.ts';
+import { HttpError } from '#platform/http/errors.ts';
 
 /** OAuth2 errors (RFC 6749 §5.2) with the messages of docs/product/identity-and-access.md §8. */
 export const OAuthError = {

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
-import { HttpError } from '../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import { loginFailures } from '../db/tokens.ts';
 
 export interface ThrottleLimits {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../../platform/http/errors.ts';
+import { notFound } from '#platform/http/errors.ts';
 import type { SigningKeyStore } from '../crypto/signing-keys.ts';
 import type { Authorizer } from '../permissions/authorizer.ts';
 import type { TokenService } from '../tokens/token-service.ts';

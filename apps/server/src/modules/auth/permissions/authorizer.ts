@@ -10,21 +10,21 @@ import {
 } from '@federa/policy';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../../platform/db/index.ts';
-import type { DomainEventBus } from '../../../platform/events/domain-events.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
 import {
   realmColumnsOf,
   type RealmColumns,
   type ResourceAccess,
   type Row,
-} from '../../../platform/http/resource/index.ts';
+} from '#platform/http/resource/index.ts';
 import { permissions } from '../db/identity.ts';
 import type { RequestIdentity } from '../identity/authenticate.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { loadPolicyConfig } from '../policies/policy-tree.ts';
 import type { SubjectKind } from '../tokens/claims.ts';
 import { findOwnedPermissions, type OwnedPermission } from './owned-permissions.ts';
-import { VersionedCache } from '../../../platform/cache/versioned-cache.ts';
+import { VersionedCache } from '#platform/cache/versioned-cache.ts';
 
 export const DEFAULT_POLICY = buildDefaultPolicy();
 

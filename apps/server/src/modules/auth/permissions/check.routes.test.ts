@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 describe('permission and policy checks', () => {
   let ctx: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Executor } from '../../../platform/db/index.ts';
-import { HttpError } from '../../../platform/http/errors.ts';
+import type { Database, Executor } from '#platform/db/index.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import { rolePermissions } from '../db/links.ts';
 import type { SubjectKind } from '../tokens/claims.ts';
 import { findOwnedPermissions } from './owned-permissions.ts';

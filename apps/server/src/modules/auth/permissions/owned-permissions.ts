@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { permissions } from '../db/identity.ts';
 import {
   clientPermissions,

@@ -1,7 +1,7 @@
 import { PgDialect, pgTable, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../../platform/db/index.ts';
+import type { Database } from '#platform/db/index.ts';
 import { Authorizer } from './authorizer.ts';
 
 const links = pgTable('links', {

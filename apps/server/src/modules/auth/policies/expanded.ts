@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 
 type PolicyRecord = Record<string, unknown> & { id: string; parent_id: string | null; config?: unknown };
 export type ExpandedPolicy = Record<string, unknown> & { children?: ExpandedPolicy[] };

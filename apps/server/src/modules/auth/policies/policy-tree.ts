@@ -1,6 +1,6 @@
 import type { PolicyConfig } from '@federa/policy';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 
 interface PolicyRow {
   id: string;

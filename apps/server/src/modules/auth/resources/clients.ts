@@ -1,7 +1,7 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { z } from 'zod';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { generateClientSecret } from '../crypto/secrets.ts';
 import { clients, realms } from '../db/identity.ts';
 import { idOrNameLookup } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 const PASSWORD = 'Helpdesk-Passw0rd';
 const NEW_PASSWORD = 'Taken-Over-Passw0rd';

@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../../platform/http/errors.ts';
-import type { Row } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readQueryEntries } from '../../../platform/http/query/raw-input.ts';
-import type { ResourceAccess, Row } from '../../../platform/http/resource/index.ts';
+import { readQueryEntries } from '#platform/http/query/raw-input.ts';
+import type { ResourceAccess, Row } from '#platform/http/resource/index.ts';
 import { isOwnFullSession } from './users.ts';
 
 /** rapiq's name of the root group of a grouped `fields` parameter. */

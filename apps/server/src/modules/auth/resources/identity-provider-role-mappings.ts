@@ -1,10 +1,10 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../../platform/db/index.ts';
-import { HttpError, validationFailed } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { HttpError, validationFailed } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { identityProviderRoleMappings, identityProviders, roles } from '../db/identity.ts';
 import { assertHoldsAllPermissionsOfRole } from '../permissions/escalation.ts';
 import { defined } from './helpers.ts';

@@ -1,8 +1,8 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { z } from 'zod';
-import { validationFailed } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import { validationFailed } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { generateName } from '../crypto/secrets.ts';
 import { identityProviders, realms } from '../db/identity.ts';

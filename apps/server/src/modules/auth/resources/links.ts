@@ -2,10 +2,10 @@ import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { PermissionRule, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { PermissionRule, ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { clients, permissions, realms, robots, roles, scopes, users } from '../db/identity.ts';
 import {
   clientPermissions,

@@ -1,10 +1,10 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
-import type { Executor } from '../../../platform/db/index.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { permissions, policies, realms, roles } from '../db/identity.ts';
 import { rolePermissions } from '../db/links.ts';
 import { ADMIN_ROLE_NAME } from '../seed/seed.ts';

@@ -1,10 +1,10 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { policies, realms } from '../db/identity.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
 import { splitPolicyBody, validatePolicySettings } from './policy-settings.ts';

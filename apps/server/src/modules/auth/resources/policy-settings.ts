@@ -10,8 +10,8 @@ import {
   TimePolicySchema,
 } from '@federa/policy';
 import { z } from 'zod';
-import { validationFailed } from '../../../platform/http/errors.ts';
-import type { Row } from '../../../platform/http/resource/index.ts';
+import { validationFailed } from '#platform/http/errors.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 
 /** Fields every policy has; everything else in a policy body is a setting of its type. */
 export const POLICY_BASE_FIELDS = [

@@ -1,9 +1,9 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realmScopes } from '../db/consents.ts';
 import { realms, scopes } from '../db/identity.ts';
 import { uuid } from './validation.ts';

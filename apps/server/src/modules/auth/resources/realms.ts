@@ -1,10 +1,10 @@
 import { ErrorCode, IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { describeConstraintViolation } from '../../../platform/http/database-errors.ts';
-import { badRequest, HttpError } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { describeConstraintViolation } from '#platform/http/database-errors.ts';
+import { badRequest, HttpError } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { generateName } from '../crypto/secrets.ts';
 import { REALM_NAME_LOWER_INDEX, realms } from '../db/identity.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';

@@ -1,9 +1,9 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { generateRobotSecret } from '../crypto/secrets.ts';
 import { realms, robots, users } from '../db/identity.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';

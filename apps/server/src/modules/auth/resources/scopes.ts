@@ -1,8 +1,8 @@
 import { IdentityPermissionName as P } from '@federa/schemas';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realms, scopes } from '../db/identity.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
 import { name, optionalText, uuid } from './validation.ts';

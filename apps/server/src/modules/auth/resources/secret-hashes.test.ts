@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 import { clients } from '../db/identity.ts';
 
 /** A stored secret hash never leaves the server: responses tell whether a secret is set. */

@@ -1,4 +1,4 @@
-import type { ResourceHooks, Row } from '../../../platform/http/resource/index.ts';
+import type { ResourceHooks, Row } from '#platform/http/resource/index.ts';
 import { generateName, hashSecret, isHashedSecret } from '../crypto/secrets.ts';
 import { assertMayChangeCredentialsOf } from '../permissions/escalation.ts';
 import { defined, realmForCreate } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 import { scopes } from '../db/identity.ts';
 import { realmScopes } from '../db/consents.ts';
 import { clientScopes } from '../db/links.ts';

@@ -1,7 +1,7 @@
 import { PERMISSION_NAMES } from '@federa/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
-import { withTransaction } from '../../../platform/db/transaction.ts';
+import type { Database } from '#platform/db/database.ts';
+import { withTransaction } from '#platform/db/transaction.ts';
 import { generatePassword, generateRobotSecret, hashSecret } from '../crypto/secrets.ts';
 import { permissions, realms, robots, roles, scopes, users } from '../db/identity.ts';
 import { rolePermissions, robotRoles, userRoles } from '../db/links.ts';

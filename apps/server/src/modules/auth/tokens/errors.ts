@@ -1,4 +1,4 @@
-import { HttpError } from '../../../platform/http/errors.ts';
+import { HttpError } from '#platform/http/errors.ts';
 
 /**
  * Token and credential errors with the codes of docs/product/identity-and-access.md §8; 401 so clients know

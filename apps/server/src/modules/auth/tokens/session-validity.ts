@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { clients, robots, users } from '../db/identity.ts';
 import { revokedTokens } from '../db/tokens.ts';
 import type { SubjectKind } from './claims.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import type { TokenService } from './token-service.ts';
 
 describe('TokenService signature verification from memory', () => {

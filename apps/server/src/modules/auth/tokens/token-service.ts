@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { refreshTokens, revokedTokens } from '../db/tokens.ts';
 import { signRs256Jwt } from '../crypto/jws.ts';
 import { SIGNING_ALGORITHM, type SigningKeyStore } from '../crypto/signing-keys.ts';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { ACCESS_VERSION_ROW, accessVersion, USERS_VERSION_ROW } from '../db/access-version.ts';
 import { clients, robots, users } from '../db/identity.ts';
 import { revokedTokens } from '../db/tokens.ts';

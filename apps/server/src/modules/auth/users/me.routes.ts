@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../../platform/db/database.ts';
-import { forbidden, notFound } from '../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/database.ts';
+import { forbidden, notFound } from '#platform/http/errors.ts';
 import { users } from '../db/identity.ts';
 import { requireIdentity } from '../identity/authenticate.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/app.ts';
-import { startFakeVault, type FakeVault } from '../../../../test/fake-vault.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#test/app.ts';
+import { startFakeVault, type FakeVault } from '#test/fake-vault.ts';
 
 for (const kvVersion of [1, 2] as const) {
   describe(`robot secrets in a vault (KV version ${kvVersion})`, () => {

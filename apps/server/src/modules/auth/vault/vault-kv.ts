@@ -1,4 +1,4 @@
-import { HttpError } from '../../../platform/http/errors.ts';
+import { HttpError } from '#platform/http/errors.ts';
 
 export interface VaultConfig {
   /** e.g. `https://vault.example.org:8200` (the API lives under `/v1`). */

@@ -1,8 +1,8 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { callerWithToken, signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { callerWithToken, signIn, type Caller } from '#test/auth-client.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 
 export interface NodeInfo {

@@ -1,9 +1,9 @@
 import { AnalysisBucketType, CoreEntityType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { requestContext } from '../../../platform/http/resource/index.ts';
-import { deleteBucketRecords } from '../../storage/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { requestContext } from '#platform/http/resource/index.ts';
+import { deleteBucketRecords } from '#modules/storage/index.ts';
 import { analyses, analysisBucketFiles, analysisBuckets } from '../db/index.ts';
 import { ensureAnalysisBuckets } from './analysis-buckets.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toErrorBody } from '../../../platform/http/error-handler.ts';
+import { toErrorBody } from '#platform/http/error-handler.ts';
 import { analysisBucketFiles } from '../db/index.ts';
 import { ENTRYPOINT_EXISTS_MESSAGE } from './analysis-bucket-file.resource.ts';
 import { bucketOf, createAnalysisWorld, uploadFiles, type AnalysisWorld } from './analyses.test-support.ts';

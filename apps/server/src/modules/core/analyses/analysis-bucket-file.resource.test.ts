@@ -1,6 +1,6 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
 import { userWith } from '../core.test-support.ts';
 import { LOCKED_MESSAGE } from './access-rules.ts';
 import {

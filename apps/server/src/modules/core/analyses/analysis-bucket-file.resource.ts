@@ -8,13 +8,13 @@ import {
 } from '@federa/schemas';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
-import { describeConstraintViolation } from '../../../platform/http/database-errors.ts';
-import { badRequest, HttpError } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { findBucketFile } from '../../storage/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
+import { describeConstraintViolation } from '#platform/http/database-errors.ts';
+import { badRequest, HttpError } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceAccess, ResourceDefinition, Row } from '#platform/http/resource/index.ts';
+import { findBucketFile } from '#modules/storage/index.ts';
 import {
   analyses,
   ANALYSIS_BUCKET_ENTRYPOINT_INDEX,

@@ -1,5 +1,5 @@
 import { analysisBuckets, analysisNodeEvents, analyses, nodes } from '../db/index.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { ANALYSIS_READERS } from './access-rules.ts';
 import { analysisNodeSideOf } from './analysis-node.resource.ts';

@@ -1,7 +1,7 @@
 import { ANALYSIS_BUCKET_TYPES, type AnalysisBucketType } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import { createBucket } from '../../storage/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { createBucket } from '#modules/storage/index.ts';
 import { analysisBuckets } from '../db/index.ts';
 
 const BUCKET_NAME_PREFIX: Record<AnalysisBucketType, string> = {

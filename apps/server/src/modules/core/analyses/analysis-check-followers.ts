@@ -1,6 +1,6 @@
 import { CoreEntityType } from '@federa/schemas';
 import { eq, inArray } from 'drizzle-orm';
-import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
+import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
 import { analyses, analysisNodes } from '../db/index.ts';
 import type { AnalysisContext } from './context.ts';
 

@@ -2,7 +2,7 @@ import { AnalysisCommand, AnalysisCommandRequestSchema, PlatformPermissionName a
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordSchemaOf } from '../../../platform/http/resource/index.ts';
+import { recordSchemaOf } from '#platform/http/resource/index.ts';
 import { analyses } from '../db/index.ts';
 import { spinUp, tearDown } from './analysis-bucket-commands.ts';
 import { runStateCommand } from './analysis-commands.service.ts';

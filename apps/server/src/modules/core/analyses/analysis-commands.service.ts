@@ -11,10 +11,10 @@ import {
 } from '@federa/schemas';
 import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { requestContext, type Row } from '../../../platform/http/resource/index.ts';
-import { findBucketFile } from '../../storage/index.ts';
+import type { Transaction } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { requestContext, type Row } from '#platform/http/resource/index.ts';
+import { findBucketFile } from '#modules/storage/index.ts';
 import {
   analyses,
   analysisBucketFiles,

@@ -1,7 +1,7 @@
 import { aggregateAnalysisRunStatus, CoreEntityType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
-import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
-import { idFollowing } from '../../../platform/events/derived-id.ts';
+import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
+import { idFollowing } from '#platform/events/derived-id.ts';
 import { analyses, analysisBuckets, analysisNodeEvents, analysisNodes } from '../db/index.ts';
 import type { AnalysisContext } from './context.ts';
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { permissions } from '../../auth/index.ts';
+import { permissions } from '#modules/auth/index.ts';
 import { userWith } from '../core.test-support.ts';
 import { registryProjects, serviceTasks } from '../db/index.ts';
 import { NOT_NODE_AUTHORITY_MESSAGE } from './access-rules.ts';

@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../../platform/http/errors.ts';
-import type { ParsedFilter } from '../../../platform/http/query/index.ts';
+import { badRequest, forbidden } from '#platform/http/errors.ts';
+import type { ParsedFilter } from '#platform/http/query/index.ts';
 import {
   deleteLogs,
   listLogs,
@@ -17,7 +17,7 @@ import {
   LogListSchema,
   parseLogQuery,
   type ParsedLogQuery,
-} from '../../telemetry/index.ts';
+} from '#modules/telemetry/index.ts';
 import { analysisNodes } from '../db/index.ts';
 import { canWriteRealm } from '../shared/realms.ts';
 import { ANALYSIS_READERS, NOT_NODE_AUTHORITY_MESSAGE } from './access-rules.ts';

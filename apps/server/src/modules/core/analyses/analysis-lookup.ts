@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest, notFound } from '../../../platform/http/errors.ts';
-import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest, notFound } from '#platform/http/errors.ts';
+import type { ResourceAccess } from '#platform/http/resource/index.ts';
 import { analyses } from '../db/index.ts';
 import { ANALYSIS_MISSING_MESSAGE } from './access-rules.ts';
 

@@ -1,13 +1,13 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOutbox } from '../../../platform/db/schema/index.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
+import { eventOutbox } from '#platform/db/schema/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
 import {
   dyingAfterCommit,
   sweepAfterCrash,
   undelivered,
-} from '../../../platform/events/outbox.test-support.ts';
+} from '#platform/events/outbox.test-support.ts';
 import { userWith } from '../core.test-support.ts';
 import { analyses, analysisNodeEvents } from '../db/index.ts';
 import {

@@ -8,10 +8,10 @@ import {
 } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest, forbidden } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest, forbidden } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceAccess, ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { analyses, analysisNodes, nodes, projectNodes } from '../db/index.ts';
 import { canWriteRealm } from '../shared/realms.ts';
 import {

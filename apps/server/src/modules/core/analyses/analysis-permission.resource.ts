@@ -5,11 +5,11 @@ import {
   PlatformPermissionName as P,
 } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest, forbidden } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { permissions, policies } from '../../auth/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest, forbidden } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceAccess, ResourceDefinition, Row } from '#platform/http/resource/index.ts';
+import { permissions, policies } from '#modules/auth/index.ts';
 import { analysisPermissions } from '../db/index.ts';
 import { ANALYSIS_READERS } from './access-rules.ts';
 import { referencedAnalysis } from './analysis-lookup.ts';

@@ -2,7 +2,7 @@ import { PlatformPermissionName as P } from '@federa/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBuildLog } from '../builds/build-log.ts';
 import { userWith } from '../core.test-support.ts';
-import { Clients, Recorder, listen, request, settle } from '../../realtime/realtime.test-support.ts';
+import { Clients, Recorder, listen, request, settle } from '#modules/realtime/realtime.test-support.ts';
 import { createAnalysisWorld, type AnalysisWorld } from './analyses.test-support.ts';
 
 describe('analysis realtime events', () => {

@@ -1,8 +1,8 @@
 import { AnalysisBuildStatus, AnalysisRunStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { requestContext } from '../../../platform/http/resource/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { requestContext } from '#platform/http/resource/index.ts';
 import { analysisNodes } from '../db/index.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';
 import type { AnalysisContext } from './context.ts';

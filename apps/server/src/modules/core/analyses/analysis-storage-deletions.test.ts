@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import { storageBucketFiles } from '../../storage/db/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import { storageBucketFiles } from '#modules/storage/db/index.ts';
 import { LOCKED_MESSAGE } from './access-rules.ts';
 import {
   createAnalysisWorld,

@@ -6,17 +6,17 @@ import {
   PlatformPermissionName as P,
 } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest, forbidden } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest, forbidden } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
 import {
   requestContext,
   type ResourceAccess,
   type ResourceDefinition,
   type Row,
-} from '../../../platform/http/resource/index.ts';
-import { deleteBucketRecords } from '../../storage/index.ts';
-import { realms } from '../../auth/index.ts';
+} from '#platform/http/resource/index.ts';
+import { deleteBucketRecords } from '#modules/storage/index.ts';
+import { realms } from '#modules/auth/index.ts';
 import { analyses, masterImages, projects, registries } from '../db/index.ts';
 import { ANALYSIS_READERS, LOCKED_MESSAGE, ONLY_USERS_MESSAGE } from './access-rules.ts';
 import { ensureAnalysisBuckets, storageBucketIdsOf } from './analysis-buckets.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../config/config.ts';
+import { loadConfig } from '#config/config.ts';
 
 describe('ANALYSIS_BUILD_TIMEOUT_MS', () => {
   it('defaults to 15 minutes and takes milliseconds', () => {

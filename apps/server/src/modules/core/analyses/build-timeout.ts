@@ -1,6 +1,6 @@
 import { AnalysisBuildStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Transaction } from '../../../platform/db/index.ts';
+import type { Transaction } from '#platform/db/index.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
 import type { AnalysisRow } from './analysis-lookup.ts';
 import type { AnalysisContext } from './context.ts';

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../platform/db/index.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
-import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
-import type { StorageDriver } from '../../storage/index.ts';
-import type { TelemetryServices } from '../../telemetry/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import type { ResourceAccess } from '#platform/http/resource/index.ts';
+import type { StorageDriver } from '#modules/storage/index.ts';
+import type { TelemetryServices } from '#modules/telemetry/index.ts';
 import type { Jobs } from '../builds/jobs.ts';
 
 /** What the analysis routes and resources work with. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEventBus } from '../../../platform/events/domain-events.ts';
-import { registerResource, type Row } from '../../../platform/http/resource/index.ts';
+import type { DomainEventBus } from '#platform/events/domain-events.ts';
+import { registerResource, type Row } from '#platform/http/resource/index.ts';
 import { analysisBucketFileResource, followEntrypointChanges } from './analysis-bucket-file.resource.ts';
 import { analysisBucketResource, analysisNodeEventResource } from './analysis-bucket.resource.ts';
 import { followConfigurationChecks } from './analysis-check-followers.ts';

@@ -1,8 +1,8 @@
 import { AnalysisBucketType } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import type { BucketWriteGuard } from '../../storage/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import type { BucketWriteGuard } from '#modules/storage/index.ts';
 import { analyses, analysisBuckets } from '../db/index.ts';
 import { LOCKED_MESSAGE } from './access-rules.ts';
 

@@ -1,8 +1,8 @@
 import { AnalysisBucketType, ApprovalStatus, NodeType } from '@federa/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../platform/db/index.ts';
-import type { BucketGrant } from '../../storage/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { BucketGrant } from '#modules/storage/index.ts';
 import { analysisBuckets, analysisNodes, nodes } from '../db/index.ts';
 
 /**

@@ -2,21 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../../platform/http/errors.ts';
+import { notFound } from '#platform/http/errors.ts';
 import {
   parseListQuery,
   parseReadQuery,
   runListQuery,
   runReadQuery,
   type ResourceQuery,
-} from '../../../platform/http/query/index.ts';
+} from '#platform/http/query/index.ts';
 import {
   recordListSchemaOf,
   recordSchemaOf,
   type RealmColumns,
   type ResourceAccess,
   type Row,
-} from '../../../platform/http/resource/index.ts';
+} from '#platform/http/resource/index.ts';
 
 export interface ReadOnlyResource {
   path: string;

@@ -1,7 +1,7 @@
 import { CoreEntityType } from '@federa/schemas';
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import type { DomainEventBus, EntityEvent } from '../../../platform/events/domain-events.ts';
-import { StorageEntityType } from '../../storage/index.ts';
+import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
+import { StorageEntityType } from '#modules/storage/index.ts';
 import { analysisBucketFiles, analysisBuckets } from '../db/index.ts';
 import type { AnalysisContext } from './context.ts';
 

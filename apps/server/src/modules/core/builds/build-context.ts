@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../platform/db/index.ts';
-import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
-import type { StorageDriver } from '../../storage/index.ts';
-import type { TelemetryServices } from '../../telemetry/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import type { StorageDriver } from '#modules/storage/index.ts';
+import type { TelemetryServices } from '#modules/telemetry/index.ts';
 import type { WebhookSettings } from '../registries/webhook-credentials.ts';
 
 /** What the build and registry jobs work with. */

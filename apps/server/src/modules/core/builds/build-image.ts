@@ -8,9 +8,9 @@ import {
   type ImageManifest,
   type OciClient,
 } from '@federa/oci';
-import { PermanentJobError } from '../../../platform/jobs/worker.ts';
-import type { StorageDriver } from '../../storage/index.ts';
-import { objectKeyOf } from '../../storage/index.ts';
+import { PermanentJobError } from '#platform/jobs/worker.ts';
+import type { StorageDriver } from '#modules/storage/index.ts';
+import { objectKeyOf } from '#modules/storage/index.ts';
 import type { BuildInputs } from './build-inputs.ts';
 import { CODE_DIRECTORY, imageCommand } from './image-command.ts';
 import { analysisRepository, ANALYSIS_IMAGE_TAG, masterImageRepository } from './registry-client.ts';

@@ -1,8 +1,8 @@
 import { AnalysisBucketType } from '@federa/schemas';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/index.ts';
-import { PermanentJobError } from '../../../platform/jobs/worker.ts';
-import { storageBucketFiles, type StorageBucketFile } from '../../storage/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import { PermanentJobError } from '#platform/jobs/worker.ts';
+import { storageBucketFiles, type StorageBucketFile } from '#modules/storage/index.ts';
 import {
   analyses,
   analysisBucketFiles,

@@ -1,13 +1,13 @@
 import { AnalysisBuildStatus, CoreEntityType } from '@federa/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import { JobStatus, type JobQueue, type JobRow } from '../../../platform/jobs/job-queue.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import { JobStatus, type JobQueue, type JobRow } from '#platform/jobs/job-queue.ts';
 import {
   AbortedByWorker,
   PermanentJobError,
   type JobContext,
   type JobHandler,
-} from '../../../platform/jobs/worker.ts';
+} from '#platform/jobs/worker.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
 import type { BuildContext } from './build-context.ts';
 import { buildAndPushImage } from './build-image.ts';

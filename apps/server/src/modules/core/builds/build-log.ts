@@ -1,5 +1,5 @@
 import { CoreEntityType } from '@federa/schemas';
-import type { LogLevel, LogRow, TelemetryServices } from '../../telemetry/index.ts';
+import type { LogLevel, LogRow, TelemetryServices } from '#modules/telemetry/index.ts';
 import { analysisLogLabels } from '../analyses/analysis-logs.routes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/index.ts';
-import type { TelemetryServices } from '../../telemetry/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { TelemetryServices } from '#modules/telemetry/index.ts';
 import { registries } from '../db/index.ts';
 import { writeBuildLog } from './build-log.ts';
 import { analysisRepositories } from './remove-images.ts';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { JobQueue } from '../../../platform/jobs/job-queue.ts';
-import { JobWorker } from '../../../platform/jobs/worker.ts';
+import { JobQueue } from '#platform/jobs/job-queue.ts';
+import { JobWorker } from '#platform/jobs/worker.ts';
 import { analysisTasks, serviceTasks } from '../db/index.ts';
 import { registryJobHandler } from '../registries/registry-jobs.ts';
 import type { BuildContext } from './build-context.ts';

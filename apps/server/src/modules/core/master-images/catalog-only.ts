@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Row } from '../../../platform/http/resource/index.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 
 /**
  * The create body of catalog records: always refused, because master images and their groups come

@@ -3,9 +3,9 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import type { ResourceAccess } from '#platform/http/resource/index.ts';
 import { registries } from '../db/index.ts';
 import { masterImagePresence } from './mirror.ts';
 

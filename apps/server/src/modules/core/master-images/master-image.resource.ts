@@ -1,6 +1,6 @@
 import { CoreEntityType, PlatformPermissionName as P } from '@federa/schemas';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { masterImages } from '../db/index.ts';
 import { catalogOnly } from './catalog-only.ts';
 

@@ -1,7 +1,7 @@
 import { copyImage, OciClient } from '@federa/oci';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/index.ts';
-import { PermanentJobError } from '../../../platform/jobs/worker.ts';
+import type { Database } from '#platform/db/index.ts';
+import { PermanentJobError } from '#platform/jobs/worker.ts';
 import { currentRegistryTimeout, masterImageRepository, registryClient } from '../builds/registry-client.ts';
 import { masterImages, registries } from '../db/index.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Clients, Recorder, listen, request, settle } from '../../realtime/realtime.test-support.ts';
+import { Clients, Recorder, listen, request, settle } from '#modules/realtime/realtime.test-support.ts';
 import { createAnalysisWorld, type AnalysisWorld } from '../analyses/analyses.test-support.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
-import { permissions, robotPermissions, robots } from '../../auth/index.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
+import { permissions, robotPermissions, robots } from '#modules/auth/index.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 
 describe('the node robot on node updates', () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 import {
   generateName,
   generateRobotSecret,
@@ -7,7 +7,7 @@ import {
   permissions,
   robotPermissions,
   robots,
-} from '../../auth/index.ts';
+} from '#modules/auth/index.ts';
 import { nodes } from '../db/index.ts';
 import { NODE_ROBOT_PERMISSIONS } from '../shared/permissions.ts';
 

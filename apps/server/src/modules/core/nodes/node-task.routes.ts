@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../../platform/db/index.ts';
-import { badRequest, notFound } from '../../../platform/http/errors.ts';
-import { recordSchemaOf, type ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import { badRequest, notFound } from '#platform/http/errors.ts';
+import { recordSchemaOf, type ResourceAccess } from '#platform/http/resource/index.ts';
 import { nodes, nodeTasks } from '../db/index.ts';
 
 const Params = z.object({ id: z.uuid('The value must be a valid id.') });

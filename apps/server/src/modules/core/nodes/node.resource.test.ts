@@ -1,9 +1,9 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { callerWithToken, signIn, type Caller } from '../../../../test/auth-client.ts';
-import { robots } from '../../auth/index.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { callerWithToken, signIn, type Caller } from '#test/auth-client.ts';
+import { robots } from '#modules/auth/index.ts';
 import { createRealm, p256PublicKey, userWith } from '../core.test-support.ts';
 import { nodeTasks } from '../db/index.ts';
 import { NODE_REALM_FIXED_MESSAGE } from './node.resource.ts';

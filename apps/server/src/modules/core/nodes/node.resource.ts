@@ -8,11 +8,11 @@ import {
 } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { realms } from '../../auth/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
+import { realms } from '#modules/auth/index.ts';
 import { nodes, registries, registryProjects } from '../db/index.ts';
 import { realmOfNewRecord } from '../shared/realms.ts';
 import {

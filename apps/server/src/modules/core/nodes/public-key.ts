@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { badRequest } from '#platform/http/errors.ts';
 
 const PEM_HEADER = '-----BEGIN';
 const HEX = /^(?:[0-9a-f]{2})+$/i;

@@ -1,8 +1,8 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 import { analyses, analysisNodes } from '../db/index.ts';
 import { HIDDEN_NODE_MESSAGE, NODE_IN_USE_MESSAGE } from './project-node.resource.ts';

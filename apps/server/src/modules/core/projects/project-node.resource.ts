@@ -9,10 +9,10 @@ import {
 } from '@federa/schemas';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceAccess, ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceAccess, ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { analyses, analysisNodes, nodes, projectNodes, projects } from '../db/index.ts';
 import { assertRealmWritable } from '../shared/realms.ts';
 

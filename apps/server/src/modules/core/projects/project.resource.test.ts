@@ -1,7 +1,7 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 import { analyses } from '../db/index.ts';
 import { PROJECT_HAS_ANALYSES_MESSAGE } from './project.resource.ts';

@@ -6,11 +6,11 @@ import {
   ProjectUpdateSchema,
 } from '@federa/schemas';
 import { count, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition, Row } from '../../../platform/http/resource/index.ts';
-import { realms } from '../../auth/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
+import { realms } from '#modules/auth/index.ts';
 import { analyses, masterImages, projects } from '../db/index.ts';
 import { realmOfNewRecord } from '../shared/realms.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { NodeTaskName, RegistryProjectType, ServiceID } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { Row } from '../../../platform/http/resource/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { Row } from '#platform/http/resource/index.ts';
 import { nodes, registryProjects, serviceTasks } from '../db/index.ts';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';

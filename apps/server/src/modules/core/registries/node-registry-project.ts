@@ -1,9 +1,9 @@
 import { PlatformPermissionName as P } from '@federa/schemas';
 import { eq, isNotNull, and } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { ResourceAccess, Row } from '../../../platform/http/resource/index.ts';
-import { guardHiddenFields } from '../../auth/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { ResourceAccess, Row } from '#platform/http/resource/index.ts';
+import { guardHiddenFields } from '#modules/auth/index.ts';
 import { nodes } from '../db/index.ts';
 
 /** The registry projects of the node whose robot sends the request (usually one), by request. */

@@ -1,9 +1,9 @@
 import { NoContentSchema } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { unauthorized, validationFailed } from '../../../platform/http/errors.ts';
-import type { EventOutbox } from '../../../platform/events/event-outbox.ts';
-import type { TelemetryServices } from '../../telemetry/index.ts';
+import { unauthorized, validationFailed } from '#platform/http/errors.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import type { TelemetryServices } from '#modules/telemetry/index.ts';
 import { isWebhookAuthorization, type WebhookSettings } from './webhook-credentials.ts';
 
 /** What Harbor sends for PUSH_ARTIFACT (the original's validation). */

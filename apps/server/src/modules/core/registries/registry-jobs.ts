@@ -1,9 +1,9 @@
 import { CoreEntityType, NodeTaskName, RegistryProjectType } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import type { JobRow } from '../../../platform/jobs/job-queue.ts';
-import { PermanentJobError, type JobContext, type JobHandler } from '../../../platform/jobs/worker.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { JobRow } from '#platform/jobs/job-queue.ts';
+import { PermanentJobError, type JobContext, type JobHandler } from '#platform/jobs/worker.ts';
 import type { BuildContext } from '../builds/build-context.ts';
 import { registries, registryProjects } from '../db/index.ts';
 import { generateExternalName, queueRegistryCommand } from './node-project.ts';

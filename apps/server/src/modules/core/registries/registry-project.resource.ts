@@ -6,10 +6,10 @@ import {
 } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
-import { realms } from '../../auth/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
+import { realms } from '#modules/auth/index.ts';
 import { registries, registryProjects } from '../db/index.ts';
 import { assertRealmWritable } from '../shared/realms.ts';
 import { isOwnNodeRegistryProject } from './node-registry-project.ts';

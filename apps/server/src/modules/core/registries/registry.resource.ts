@@ -4,8 +4,8 @@ import {
   RegistryCreateSchema,
   RegistryUpdateSchema,
 } from '@federa/schemas';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import type { ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { registries } from '../db/index.ts';
 
 /**

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withTransaction, type Database } from '../../../platform/db/index.ts';
-import { badRequest, notFound, validationFailed } from '../../../platform/http/errors.ts';
-import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import { withTransaction, type Database } from '#platform/db/index.ts';
+import { badRequest, notFound, validationFailed } from '#platform/http/errors.ts';
+import type { ResourceAccess } from '#platform/http/resource/index.ts';
 import type { Jobs } from '../builds/jobs.ts';
 import { registries, registryProjects, serviceTasks } from '../db/index.ts';
 

@@ -1,8 +1,8 @@
 import { ApprovalStatus } from '@federa/schemas';
 import { and, eq, inArray, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../platform/db/index.ts';
-import { realmColumnsOf, type ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import { realmColumnsOf, type ResourceAccess } from '#platform/http/resource/index.ts';
 import {
   analyses,
   analysisBucketFiles,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../../platform/http/errors.ts';
-import { MASTER_REALM_NAME } from '../../auth/index.ts';
+import { HttpError } from '#platform/http/errors.ts';
+import { MASTER_REALM_NAME } from '#modules/auth/index.ts';
 
 /** Master-realm identities act on every realm (docs/design.md §5). */
 export function isMasterRealm(request: FastifyRequest): boolean {

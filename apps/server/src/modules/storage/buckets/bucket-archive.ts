@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import tar, { type Header, type Pack } from 'tar-stream';
-import type { Database } from '../../../platform/db/index.ts';
+import type { Database } from '#platform/db/index.ts';
 import { storageBucketFiles, type StorageBucketFile } from '../db/index.ts';
 import type { StorageDriver } from '../drivers/driver.ts';
 import { objectKeyOf } from '../object-keys.ts';

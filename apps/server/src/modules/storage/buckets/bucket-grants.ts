@@ -1,7 +1,7 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { RequestIdentity } from '../../auth/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { RequestIdentity } from '#modules/auth/index.ts';
 import { storageBuckets } from '../db/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import type { EntityEvent } from '../../../platform/events/domain-events.ts';
-import type { EmitEvent } from '../../../platform/events/event-outbox.ts';
+import type { Executor } from '#platform/db/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { EmitEvent } from '#platform/events/event-outbox.ts';
 import { changeEvent } from '../context.ts';
 import { storageBucketFiles, storageBuckets, type StorageBucketFile } from '../db/index.ts';
 

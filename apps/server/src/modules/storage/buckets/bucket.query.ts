@@ -1,4 +1,4 @@
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
 import { storageBuckets } from '../db/index.ts';
 
 /** What `GET /buckets` lets clients select, filter and sort. */

@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../../platform/http/errors.ts';
+import { notFound } from '#platform/http/errors.ts';
 import {
   parseListQuery,
   parseReadQuery,
   runListQuery,
   runReadQuery,
-} from '../../../platform/http/query/index.ts';
-import { requestContext } from '../../../platform/http/resource/index.ts';
-import { requireIdentity } from '../../auth/index.ts';
+} from '#platform/http/query/index.ts';
+import { requestContext } from '#platform/http/resource/index.ts';
+import { requireIdentity } from '#modules/auth/index.ts';
 import { assertMayChange, readableRows } from '../access.ts';
 import { changeEvent, lookupRealmOf, type StorageContext } from '../context.ts';
 import { storageBuckets, type StorageBucket } from '../db/index.ts';

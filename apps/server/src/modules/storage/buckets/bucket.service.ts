@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 import { storageBuckets, type StorageBucket } from '../db/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfig } from '../../../config/config.ts';
+import type { AppConfig } from '#config/config.ts';
 import type { StorageDriver } from './driver.ts';
 import { FilesystemDriver } from './fs-driver.ts';
 import { S3Driver } from './s3-driver.ts';

@@ -2,7 +2,7 @@ import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { buildApp } from '../../../app.ts';
 
 const exists = (file: string) =>

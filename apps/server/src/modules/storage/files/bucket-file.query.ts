@@ -1,4 +1,4 @@
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
 import { storageBucketFiles, storageBuckets } from '../db/index.ts';
 
 /** What `GET /bucket-files` lets clients select, filter, include and sort. */

@@ -1,4 +1,4 @@
-import { badRequest } from '../../../platform/http/errors.ts';
+import { badRequest } from '#platform/http/errors.ts';
 
 /** Where an uploaded file sits in its bucket. */
 export interface FilePath {

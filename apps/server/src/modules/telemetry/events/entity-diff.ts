@@ -1,4 +1,4 @@
-import { isSecretKey } from '../../../platform/events/strip-secrets.ts';
+import { isSecretKey } from '#platform/events/strip-secrets.ts';
 
 export type EntityDiff = Record<string, { next: unknown; previous: unknown }>;
 

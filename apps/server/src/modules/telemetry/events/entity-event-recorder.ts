@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 import type {
   DomainEventBus,
   EntityEvent,
   EntityEventActor,
-} from '../../../platform/events/domain-events.ts';
+} from '#platform/events/domain-events.ts';
 import { entityDiff } from './entity-diff.ts';
 import { expiryAfterDays, type EventInput } from './event-row.ts';
 import { insertEvent, insertEventOnce } from './event-store.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityDiff } from './entity-diff.ts';
 import { eventRow, normalizeIpAddress } from './event-row.ts';
-import { stripSecrets } from '../../../platform/events/strip-secrets.ts';
+import { stripSecrets } from '#platform/events/strip-secrets.ts';
 
 describe('event rows', () => {
   it('names IPv4 clients the way people read them', () => {

@@ -1,6 +1,6 @@
-import type { EntityEventActor, EntityEventRequest } from '../../../platform/events/domain-events.ts';
+import type { EntityEventActor, EntityEventRequest } from '#platform/events/domain-events.ts';
 import type { telemetryEvents } from '../db/events.ts';
-import { stripSecrets } from '../../../platform/events/strip-secrets.ts';
+import { stripSecrets } from '#platform/events/strip-secrets.ts';
 
 export type EventRow = typeof telemetryEvents.$inferSelect;
 export type NewEventRow = typeof telemetryEvents.$inferInsert;

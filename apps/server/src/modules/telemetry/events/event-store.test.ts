@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database.ts';
-import { DomainEventBus } from '../../../platform/events/domain-events.ts';
+import { createTestDatabase, type TestDatabase } from '#test/database.ts';
+import { DomainEventBus } from '#platform/events/domain-events.ts';
 import { telemetryEvents } from '../db/events.ts';
 import { EntityEventRecorder } from './entity-event-recorder.ts';
 import { DAY_IN_MS } from './event-row.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
+import type { Executor } from '#platform/db/index.ts';
 import { telemetryEvents } from '../db/events.ts';
 import { eventRow, type EventInput, type EventRow } from './event-row.ts';
 

@@ -1,8 +1,8 @@
 import { MAX_LOG_PAGE_LIMIT, PlatformPermissionName as P } from '@federa/schemas';
 import { z } from 'zod';
-import type { EntityEventActor } from '../../../platform/events/domain-events.ts';
-import { defineResourceQuery } from '../../../platform/http/query/index.ts';
-import { requestContext, type ResourceDefinition } from '../../../platform/http/resource/index.ts';
+import type { EntityEventActor } from '#platform/events/domain-events.ts';
+import { defineResourceQuery } from '#platform/http/query/index.ts';
+import { requestContext, type ResourceDefinition } from '#platform/http/resource/index.ts';
 import { telemetryEvents } from '../db/events.ts';
 import { EVENT_ENTITY_TYPE } from './entity-event-recorder.ts';
 import { eventRow, expiryAfterDays } from './event-row.ts';

@@ -1,6 +1,6 @@
 import { and, ilike, isNotNull, isNull, notIlike, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ParsedFilter } from '../../../platform/http/query/index.ts';
-import { likePattern } from '../../../platform/http/query/filter-sql.ts';
+import type { ParsedFilter } from '#platform/http/query/index.ts';
+import { likePattern } from '#platform/http/query/filter-sql.ts';
 import { telemetryLogs } from '../db/logs.ts';
 
 /**

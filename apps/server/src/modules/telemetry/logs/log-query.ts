@@ -1,9 +1,9 @@
 import { MAX_LOG_PAGE_LIMIT } from '@federa/schemas';
-import { invalidQuery } from '../../../platform/http/errors.ts';
-import { defineResourceQuery, parseListQuery } from '../../../platform/http/query/index.ts';
-import type { ParsedFilter, ParsedListQuery } from '../../../platform/http/query/index.ts';
-import { parseFilterExpression } from '../../../platform/http/query/parse-filter.ts';
-import { readQueryEntries, type RawEntry } from '../../../platform/http/query/raw-input.ts';
+import { invalidQuery } from '#platform/http/errors.ts';
+import { defineResourceQuery, parseListQuery } from '#platform/http/query/index.ts';
+import type { ParsedFilter, ParsedListQuery } from '#platform/http/query/index.ts';
+import { parseFilterExpression } from '#platform/http/query/parse-filter.ts';
+import { readQueryEntries, type RawEntry } from '#platform/http/query/raw-input.ts';
 import { telemetryLogs } from '../db/logs.ts';
 import { LABEL_KEY_PATTERN } from './log-levels.ts';
 

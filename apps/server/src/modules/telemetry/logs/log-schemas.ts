@@ -1,4 +1,4 @@
-import { recordListSchemaOf, recordSchemaOf } from '../../../platform/http/resource/index.ts';
+import { recordListSchemaOf, recordSchemaOf } from '#platform/http/resource/index.ts';
 import { telemetryLogs } from '../db/logs.ts';
 
 /** One log line as the APIs answer it (telemetry's `/logs` and the hub's analysis logs). */

@@ -1,7 +1,7 @@
 import type { ListResponse } from '@federa/schemas';
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/index.ts';
-import { filtersToSql, runListQuery } from '../../../platform/http/query/index.ts';
+import type { Executor } from '#platform/db/index.ts';
+import { filtersToSql, runListQuery } from '#platform/http/query/index.ts';
 import { telemetryLogs } from '../db/logs.ts';
 import { labelFiltersToSql } from './label-filters.ts';
 import type { LogChannel, LogLevel } from './log-levels.ts';

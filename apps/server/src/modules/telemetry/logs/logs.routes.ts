@@ -2,10 +2,10 @@ import { DeletedCountSchema, PlatformPermissionName as P } from '@federa/schemas
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../../platform/db/index.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
-import type { ParsedFilter } from '../../../platform/http/query/index.ts';
-import type { ResourceAccess } from '../../../platform/http/resource/index.ts';
+import type { Database } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
+import type { ParsedFilter } from '#platform/http/query/index.ts';
+import type { ResourceAccess } from '#platform/http/resource/index.ts';
 import { telemetryLogs } from '../db/logs.ts';
 import { LABEL_KEY_PATTERN, LOG_CHANNELS, LOG_LEVELS } from './log-levels.ts';
 import { parseLogQuery } from './log-query.ts';

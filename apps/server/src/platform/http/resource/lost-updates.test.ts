@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { signIn, type Caller } from '../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { signIn, type Caller } from '#test/auth-client.ts';
 
 /** Two administrators editing one record: the second save, based on an old version, is refused. */
 describe('lost updates', () => {

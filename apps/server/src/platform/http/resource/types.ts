@@ -2,9 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/index.ts';
-import type { EntityEvent } from '../../events/domain-events.ts';
-import type { EmitEvent, EventOutbox } from '../../events/event-outbox.ts';
+import type { Database, Executor } from '#platform/db/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { EmitEvent, EventOutbox } from '#platform/events/event-outbox.ts';
 import type { ResourceQuery } from '../query/index.ts';
 
 export type Row = Record<string, unknown>;

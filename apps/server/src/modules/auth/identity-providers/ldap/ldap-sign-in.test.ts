@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { callerWithToken, signIn, type Caller } from '../../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { callerWithToken, signIn, type Caller } from '#test/auth-client.ts';
 import { identityProviderAccounts, users } from '../../db/identity.ts';
 import { createRealm, createRole, roleNamesOf } from '../identity-providers.test-support.ts';
 import { SLAPD_SUFFIX, slapdAvailable, startSlapd, type SlapdServer } from './slapd.test-support.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../../platform/db/index.ts';
+import type { Database } from '#platform/db/index.ts';
 import { identityProviders } from '../../db/identity.ts';
 import { linkAccount, type LinkedUser } from '../accounts.ts';
 import { applyRoleMappings } from '../role-mappings.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateOneTimeToken, hashOneTimeToken } from '../../crypto/secrets.ts';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Database } from '../../../../platform/db/index.ts';
+import type { Database } from '#platform/db/index.ts';
 import { identityProviderStates } from '../../db/identity-provider-states.ts';
 
 /** How long a user may take at the provider's sign-in page. */

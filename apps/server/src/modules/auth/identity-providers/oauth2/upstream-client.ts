@@ -1,6 +1,6 @@
 import { ErrorCode } from '@federa/schemas';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
-import { HttpError } from '../../../../platform/http/errors.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import { codeChallengeOf } from '../../oauth2/pkce.ts';
 import type { OAuth2Settings } from '../settings.ts';
 import type { PendingSignIn } from './pending-sign-ins.ts';

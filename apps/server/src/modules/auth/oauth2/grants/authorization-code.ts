@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { Database } from '../../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import { verifySecret } from '../../crypto/secrets.ts';
 import { clients, users } from '../../db/identity.ts';
 import { findRealm } from '../../realms/resolve-realm.ts';

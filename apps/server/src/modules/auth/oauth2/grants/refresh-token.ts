@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { HttpError } from '../../../../platform/http/errors.ts';
+import { HttpError } from '#platform/http/errors.ts';
 import { clients } from '../../db/identity.ts';
 import { findSubject } from '../../identity/subjects.ts';
 import { subjectOf, type TokenClaims } from '../../tokens/claims.ts';

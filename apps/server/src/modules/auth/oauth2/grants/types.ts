@@ -1,4 +1,4 @@
-import type { Database } from '../../../../platform/db/database.ts';
+import type { Database } from '#platform/db/database.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
 import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { VerifiedSecretCache } from '../../crypto/verified-secrets.ts';

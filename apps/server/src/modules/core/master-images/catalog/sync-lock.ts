@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../../../platform/db/index.ts';
-import { badRequest } from '../../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/index.ts';
+import { badRequest } from '#platform/http/errors.ts';
 import { coreLocks } from '../../db/index.ts';
 
 const LOCK_NAME = 'master-images:sync';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { CoreEntityType } from '@federa/schemas';
-import type { EntityEvent } from '../../../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../../../platform/events/event-outbox.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
 import { masterImageGroups, masterImages } from '../../db/index.ts';
 import type { Catalog, CatalogGroup, CatalogImage } from './scan.ts';
 

@@ -1,7 +1,7 @@
-import type { Database } from '../../../../platform/db/index.ts';
-import type { EntityEvent } from '../../../../platform/events/domain-events.ts';
-import type { EventOutbox } from '../../../../platform/events/event-outbox.ts';
-import { badRequest } from '../../../../platform/http/errors.ts';
+import type { Database } from '#platform/db/index.ts';
+import type { EntityEvent } from '#platform/events/domain-events.ts';
+import type { EventOutbox } from '#platform/events/event-outbox.ts';
+import { badRequest } from '#platform/http/errors.ts';
 import { scanCatalog, CatalogError } from './scan.ts';
 import { checkoutCatalog } from './source.ts';
 import { applyCatalog, type SyncSummary } from './sync.ts';

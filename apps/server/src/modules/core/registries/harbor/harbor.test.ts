@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { callerWithToken, signIn, type Caller } from '../../../../../test/auth-client.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { callerWithToken, signIn, type Caller } from '#test/auth-client.ts';
 import { eventually } from '../../analyses/analyses.test-support.ts';
 import { registryProjects, serviceTasks } from '../../db/index.ts';
 import { HARBOR_ADMIN, startHarborFake, type HarborFake } from './harbor-fake.test-support.ts';

@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './permission-sets.ts';
 export * from './core/index.ts';
 export * from './patterns.ts';
+export * from './realtime.ts';

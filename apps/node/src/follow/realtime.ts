@@ -1,15 +1,18 @@
+import {
+  ENTITY_EVENT_NAMES,
+  entityEventName,
+  realmNamespace,
+  subscriptionEventName,
+  type SubscriptionAcknowledgement,
+} from '@federa/schemas/realtime';
 import { io, type Socket } from 'socket.io-client';
 
-/** The node's In rooms: the requests addressed to its realm, and the events of the records in them. */
-const ROOMS = ['analysisNodeIn', 'projectNodeIn'] as const;
-const EVENTS = [
-  'analysisNodeCreated',
-  'analysisNodeUpdated',
-  'analysisNodeDeleted',
-  'projectNodeCreated',
-  'projectNodeUpdated',
-  'projectNodeDeleted',
-];
+/** The records a node follows: the requests addressed to its realm. */
+const TYPES = ['analysisNode', 'projectNode'] as const;
+/** Their In rooms (`analysisNodeIn`): the records addressed to the node's realm. */
+const ROOMS = TYPES.map((type) => `${type}In`);
+/** The events of the records in those rooms: `analysisNodeCreated`, … */
+const EVENTS = TYPES.flatMap((type) => ENTITY_EVENT_NAMES.map((event) => entityEventName(type, event)));
 
 export interface RealtimeOptions {
   hubUrl: string;
@@ -28,7 +31,7 @@ export interface RealtimeOptions {
  * events may have been missed meanwhile.
  */
 export function followRealtime(options: RealtimeOptions): { close(): void; connected(): boolean } {
-  const socket: Socket = io(`${options.hubUrl}/resources/${options.realmId}`, {
+  const socket: Socket = io(`${options.hubUrl}${realmNamespace(options.realmId)}`, {
     transports: ['websocket'],
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,
@@ -44,9 +47,11 @@ export function followRealtime(options: RealtimeOptions): { close(): void; conne
   socket.on('connect', () => {
     void Promise.all(
       ROOMS.map((room) =>
-        socket.emitWithAck(`${room}Subscribe`).then((answer: { ok: boolean; message?: string }) => {
-          if (!answer.ok) options.say(`realtime: the hub refused the room ${room}: ${answer.message ?? ''}`);
-        }),
+        socket
+          .emitWithAck(subscriptionEventName(room, 'subscribe'))
+          .then((answer: SubscriptionAcknowledgement) => {
+            if (!answer.ok) options.say(`realtime: the hub refused the room ${room}: ${answer.message}`);
+          }),
       ),
     ).finally(() => options.onChange('realtime connected'));
   });

@@ -1,3 +1,4 @@
+import { entityEventName } from '@federa/schemas';
 import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
 import { stripSecrets } from '#platform/events/strip-secrets.ts';
 import { directionalRoutesOf } from './directional-rooms.ts';
@@ -8,7 +9,7 @@ import type { EntityEventPayload, RealtimeServer } from './types.ts';
 
 /** `userCreated`, `analysisNodeUpdated`, ... */
 export function eventName(event: EntityEvent): string {
-  return `${event.type}${event.event.charAt(0).toUpperCase()}${event.event.slice(1)}`;
+  return entityEventName(event.type, event.event);
 }
 
 /**

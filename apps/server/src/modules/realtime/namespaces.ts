@@ -1,15 +1,8 @@
-/** The namespace of the master realm: it sees the records of every realm. */
-export const MASTER_NAMESPACE = '/resources';
+import { MASTER_NAMESPACE, NAMESPACE_PATTERN, realmNamespace } from '@federa/schemas';
 
-/**
- * `/resources` and `/resources/{realmId}`. Realm namespaces are created on first use (a connection
- * or an emission), so there is no list of realms to keep in sync.
- */
-export const NAMESPACE_PATTERN = /^\/resources(\/[0-9a-f-]{36})?$/;
-
-export function realmNamespace(realmId: string): string {
-  return `${MASTER_NAMESPACE}/${realmId}`;
-}
+// Realm namespaces are created on first use (a connection or an emission), so there is no list of
+// realms to keep in sync.
+export { MASTER_NAMESPACE, NAMESPACE_PATTERN, realmNamespace };
 
 /** The realm a namespace belongs to, or undefined for the master namespace. */
 export function realmIdOfNamespace(name: string): string | undefined {

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_EVENT_PATTERN } from '@federa/schemas';
 import type { AuthServices } from '../auth/index.ts';
 import { describeFailure, realtimeErrors } from './errors.ts';
 import { readRuleOf } from './permission-map.ts';
@@ -5,8 +6,6 @@ import { nodeRobotRoom } from './node-robot-rooms.ts';
 import { roomName } from './rooms.ts';
 import type { Acknowledgement, RealtimeSocket } from './types.ts';
 
-/** `userSubscribe`, `analysisNodeUnsubscribe`, ...: the resource type and what to do. */
-const EVENT_PATTERN = /^([a-z][A-Za-z0-9]*)(Subscribe|Unsubscribe)$/;
 /** Record ids are UUIDs; the pattern only keeps room names short and printable. */
 const TARGET_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Rooms one socket may be in, so a client cannot make the server track unbounded state. */
@@ -31,7 +30,7 @@ export function parseTarget(value: unknown): string | undefined {
 }
 
 export function parseSubscriptionEvent(event: string, payload: unknown): SubscriptionRequest {
-  const match = EVENT_PATTERN.exec(event);
+  const match = SUBSCRIPTION_EVENT_PATTERN.exec(event);
   if (!match) throw realtimeErrors.unknownEvent(event);
   const type = match[1]!;
   if (!readRuleOf(type)) throw realtimeErrors.unknownType(type);

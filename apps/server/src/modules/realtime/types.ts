@@ -1,5 +1,5 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
-import type { EntityEventName } from '#platform/events/domain-events.ts';
+import type { EntityEventPayload, SubscriptionAcknowledgement } from '@federa/schemas';
 import type { RequestIdentity } from '../auth/index.ts';
 
 /** What a socket carries once its handshake was authenticated. */
@@ -14,18 +14,6 @@ export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultE
 export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, RealtimeSocketData>;
 
 /** The answer to `{type}Subscribe` / `{type}Unsubscribe`; never an exception. */
-export type Acknowledgement = { ok: true } | { ok: false; code: string; message: string };
+export type Acknowledgement = SubscriptionAcknowledgement;
 
-/** The payload of `{type}Created|Updated|Deleted` (docs/design.md §6). */
-export interface EntityEventPayload {
-  data: Record<string, unknown>;
-  meta: {
-    refType: string;
-    refId: string | undefined;
-    event: EntityEventName;
-    /** The namespace the event was emitted in. */
-    namespace: string;
-    /** The room through which this socket received it: `{type}` or `{type}/{id}`. */
-    roomName: string;
-  };
-}
+export type { EntityEventPayload };

@@ -1,4 +1,6 @@
-export type EntityEventName = 'created' | 'updated' | 'deleted';
+import type { EntityEventName } from '@federa/schemas';
+
+export type { EntityEventName };
 
 /** Something that happened to an entity, published after the change was committed. */
 export interface EntityEvent {

@@ -1,8 +1,15 @@
+import {
+  MASTER_NAMESPACE,
+  realmNamespace,
+  roomName,
+  subscriptionEventName,
+  type EntityEventName,
+  type EntityEventPayload,
+  type SubscriptionAcknowledgement,
+} from '@federa/schemas';
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import type { SessionStore } from '../../session/session-store.ts';
 
-/** The master realm's identities see every realm in `/resources`; others use their realm's namespace. */
-export const MASTER_NAMESPACE = '/resources';
 /**
  * Attempts per subscription acknowledgement: the first and up to three retries
  * (docs/product/identity-and-access.md §9).
@@ -11,24 +18,13 @@ export const SUBSCRIBE_RETRIES = 3;
 /** How long a subscription waits for its acknowledgement before it asks again. */
 export const ACK_TIMEOUT_MS = 5_000;
 
-export type LiveEventName = 'created' | 'updated' | 'deleted';
-
-/** `{type}Created|Updated|Deleted` payload (docs/design.md §6). */
-export interface LiveEventPayload<T = Record<string, unknown>> {
-  readonly data: T;
-  readonly meta: {
-    readonly refType: string;
-    readonly refId?: string;
-    readonly event: LiveEventName;
-    readonly namespace: string;
-    readonly roomName: string;
-  };
-}
+export type LiveEventName = EntityEventName;
+export type LiveEventPayload<T = Record<string, unknown>> = EntityEventPayload<T>;
 
 export type LiveHandler<T = Record<string, unknown>> = (event: LiveEventName, data: T) => void;
 
 /** The answer of the server to `{type}Subscribe`. */
-export type SubscribeAck = { ok: true } | { ok: false; code: string; message: string };
+export type SubscribeAck = SubscriptionAcknowledgement;
 
 /** The part of a socket.io client socket the realtime client uses (fakes implement it in tests). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- socket.io listeners take any arguments
@@ -82,9 +78,7 @@ const idleSocketFactory: LiveSocketFactory = () => ({
 });
 
 /** The room of every record of a type (`user`) or of one record (`user/{id}`), as the server names them. */
-export function roomOf(type: string, target?: string): string {
-  return target === undefined ? type : `${type}/${target}`;
-}
+export const roomOf = roomName;
 
 interface Room {
   readonly type: string;
@@ -119,7 +113,8 @@ export class RealtimeClient {
   private namespaceOf(): string | undefined {
     const { realm, accessToken } = this.session.getState();
     if (!accessToken) return undefined;
-    return !realm || realm.name === 'master' ? MASTER_NAMESPACE : `${MASTER_NAMESPACE}/${realm.id}`;
+    // The master realm's identities see every realm in `/resources`; others use their realm's namespace.
+    return !realm || realm.name === 'master' ? MASTER_NAMESPACE : realmNamespace(realm.id);
   }
 
   /** Receives the events of a type (or one record of it) until the returned function is called. */
@@ -143,7 +138,8 @@ export class RealtimeClient {
       current.handlers.delete(handler as LiveHandler);
       if (current.handlers.size > 0) return;
       this.rooms.delete(name);
-      if (this.socket?.connected) this.socket.emit(`${type}Unsubscribe`, target ?? null, () => undefined);
+      if (this.socket?.connected)
+        this.socket.emit(subscriptionEventName(type, 'unsubscribe'), target ?? null, () => undefined);
     };
   }
 
@@ -187,7 +183,11 @@ export class RealtimeClient {
     for (let attempt = 0; attempt <= SUBSCRIBE_RETRIES; attempt += 1) {
       if (socket !== this.socket || !socket.connected) return undefined;
       if (this.rooms.get(roomOf(room.type, room.target)) !== room) return undefined;
-      const answer = await emitWithAck(socket, `${room.type}Subscribe`, room.target ?? null);
+      const answer = await emitWithAck(
+        socket,
+        subscriptionEventName(room.type, 'subscribe'),
+        room.target ?? null,
+      );
       // A refusal (no permission, unknown type) stays a refusal; only silence or a server fault is retried.
       if (answer && (answer.ok || answer.code !== 'internal_error')) return answer;
     }

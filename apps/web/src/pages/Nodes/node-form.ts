@@ -1,3 +1,4 @@
+import { EXTERNAL_NAME_PATTERN } from '@federa/schemas';
 import { createElement } from 'react';
 import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
 import { maxLength, minLength, required, textRules, type TextRule } from '../../forms/rules.tsx';
@@ -13,9 +14,6 @@ export interface NodeFormValues {
 }
 
 export const NODE_FIELDS = ['name', 'realm_id', 'type', 'external_name', 'hidden', 'registry_id'] as const;
-
-/** Names of registries and their projects: letters, digits, hyphen and underscore. */
-export const EXTERNAL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export const externalName = (): TextRule => (value) =>
   value && !EXTERNAL_NAME_PATTERN.test(value)

@@ -1,3 +1,4 @@
+import { REGISTRY_ROBOT_SECRET_PATTERN } from '@federa/schemas';
 import type { RegistryKindName } from '@federa/schemas';
 import { createElement } from 'react';
 import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
@@ -64,11 +65,8 @@ export const REGISTRY_PROJECT_FIELDS = [
   'account_secret',
 ] as const;
 
-/** Secrets Harbor accepts for robot accounts: 8+ characters with upper- and lowercase letters and a digit. */
-export const ROBOT_SECRET_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,}$/;
-
 const robotSecret = (): TextRule => (value) =>
-  value && !ROBOT_SECRET_PATTERN.test(value)
+  value && !REGISTRY_ROBOT_SECRET_PATTERN.test(value)
     ? createElement(PhraseMessage, { phrase: 'registries.project.secretRule' })
     : null;
 

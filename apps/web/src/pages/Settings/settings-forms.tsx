@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@federa/schemas';
 import { ValidationMessage } from '../../forms/ValidationMessage.tsx';
 import { checkName, checkText, collect, textOrNull, type Message } from '../../forms/checks.tsx';
 import type { OwnUser } from './settings-api.ts';
@@ -12,8 +13,6 @@ export function profileValues(user: OwnUser): ProfileValues {
   return { name: user.name, display_name: user.display_name ?? '', email: user.email ?? '' };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * docs/product/identity-and-access.md §5 "User": name 3-128 (name rule), display name 3-256, email 5-255 and
  * valid.
@@ -24,7 +23,7 @@ export function validateProfile(values: ProfileValues): Record<string, Message> 
   collect(errors, 'display_name', checkText(values.display_name, { min: 3, max: 256 }));
   const email = checkText(values.email, { min: 5, max: 255 });
   if (email !== null) errors.email = email;
-  else if (values.email.trim() !== '' && !EMAIL.test(values.email.trim()))
+  else if (values.email.trim() !== '' && !EMAIL_PATTERN.test(values.email.trim()))
     errors.email = <ValidationMessage rule="email" />;
   return errors;
 }

@@ -120,7 +120,7 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
   };
   for (const definition of [
     realmResource,
-    userResource(config.admin.username),
+    userResource(config.admin.username, services.throttle),
     robotResource(config.systemRobot.name, services.robotVault),
     clientResource,
     roleResource,

@@ -8,6 +8,8 @@ import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { hashSecret, verifySecret } from '../crypto/secrets.ts';
 import { realms, users } from '../db/identity.ts';
 import { assertMayChangeCredentialsOf } from '../permissions/escalation.ts';
+import { accountKeyOf } from '../identity/verify-credentials.ts';
+import type { LoginThrottle } from '../oauth2/login-throttle.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
 import { email, name, optionalText, password, RESERVED_USER_NAME_PREFIXES, uuid } from './validation.ts';
@@ -74,14 +76,26 @@ export function isOwnFullSession(request: FastifyRequest, row: Row): boolean {
  * A user changing their own password confirms the current one, so a session left open (or a stolen
  * token) cannot lock the owner out. An administrator setting another user's password is not asked:
  * they cannot know it. An account without a password yet (signed in through an identity provider)
- * has nothing to confirm.
+ * has nothing to confirm. A wrong current password counts as a failed sign-in of the account, so
+ * the sign-in throttle stops guessing through this form as it does at the token endpoint.
  */
-async function assertOwnCurrentPassword(request: FastifyRequest, existing: Row, current: unknown) {
+async function assertOwnCurrentPassword(
+  request: FastifyRequest,
+  existing: Row,
+  current: unknown,
+  throttle: LoginThrottle,
+) {
   const identity = request.identity;
   if (identity?.type !== 'user' || identity.id !== existing.id) return;
   const stored = existing.password as string | null;
   if (!stored) return;
-  if (typeof current === 'string' && current !== '' && (await verifySecret(current, stored))) return;
+  const account = accountKeyOf('user', identity.id);
+  const hadFailures = await throttle.assertAllowed(account, request.ip);
+  if (typeof current === 'string' && current !== '' && (await verifySecret(current, stored))) {
+    if (hadFailures) await throttle.recordSuccess(account);
+    return;
+  }
+  await throttle.recordFailure([account], request.ip);
   throw new HttpError(
     400,
     ErrorCode.CURRENT_PASSWORD_INVALID,
@@ -105,7 +119,7 @@ async function withHashedPassword(input: Row): Promise<Row> {
   return rest;
 }
 
-export function userResource(adminName: string): ResourceDefinition {
+export function userResource(adminName: string, throttle: LoginThrottle): ResourceDefinition {
   return {
     path: 'users',
     entityType: 'user',
@@ -196,7 +210,7 @@ export function userResource(adminName: string): ResourceDefinition {
       beforeUpdate: async (existing, input, { request, db }) => {
         // Whoever sets a password can sign in as that user: no taking over a more privileged account.
         if (typeof input.password === 'string') {
-          await assertOwnCurrentPassword(request, existing, input.password_current);
+          await assertOwnCurrentPassword(request, existing, input.password_current, throttle);
           await assertMayChangeCredentialsOf(db, request, { kind: 'user', id: existing.id as string });
         }
       },

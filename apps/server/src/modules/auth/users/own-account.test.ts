@@ -84,6 +84,29 @@ describe('own account: password and sessions', () => {
       await grant(user.name, NEW_PASSWORD);
     });
 
+    it('stops guessing the current password as it stops guessing at sign-in', async () => {
+      const user = await createUser();
+      const self = await signIn(ctx.app, user.name, PASSWORD);
+      const change = { password: NEW_PASSWORD, password_repeat: NEW_PASSWORD };
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const wrong = await self.post(`/auth/users/${user.id}`, {
+          ...change,
+          password_current: `Guess-${attempt}-Passw0rd`,
+        });
+        expect(wrong.statusCode, `attempt ${attempt}`).toBe(400);
+      }
+      // The account has used up its attempts: even the right password waits, here and at sign-in.
+      const blocked = await self.post(`/auth/users/${user.id}`, { ...change, password_current: PASSWORD });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'too_many_attempts' });
+      const signIn429 = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/token',
+        payload: { grant_type: 'password', username: user.name, password: PASSWORD },
+      });
+      expect(signIn429.statusCode).toBe(429);
+    });
+
     it('does not ask an administrator for the password of another user', async () => {
       const user = await createUser();
       const set = await admin.post(`/auth/users/${user.id}`, { password: NEW_PASSWORD });

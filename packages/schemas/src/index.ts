@@ -5,3 +5,6 @@ export * from './permission-sets.ts';
 export * from './core/index.ts';
 export * from './patterns.ts';
 export * from './realtime.ts';
+export * from './redirect.ts';
+export * from './auth/index.ts';
+export * from './storage/index.ts';

@@ -1,3 +1,4 @@
+import { IdentityStatusSchema } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { TokenLifetimes } from './tokens/token-service.ts';
 
@@ -10,7 +11,12 @@ export function registerStatusRoute(
   app: FastifyInstance,
   options: { version: string; lifetimes: TokenLifetimes },
 ): void {
-  app.get('/', { schema: { tags: ['status'], summary: 'Status of the identity service' } }, async () => ({
+  const schema = {
+    tags: ['status'],
+    summary: 'Status of the identity service',
+    response: { 200: IdentityStatusSchema },
+  };
+  app.get('/', { schema }, async () => ({
     version: options.version,
     timestamp: Date.now(),
     tokenMaxAgeAccessToken: options.lifetimes.access,

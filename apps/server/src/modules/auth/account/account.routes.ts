@@ -1,3 +1,4 @@
+import { AccountFeaturesSchema, AccountMessageSchema, PublicUserSchema } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -89,7 +90,11 @@ export function registerAccountRoutes(
   typed.get(
     '/account-features',
     {
-      schema: { tags: ['auth'], summary: 'Which self-service account flows are enabled' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Which self-service account flows are enabled',
+        response: { 200: AccountFeaturesSchema },
+      },
       config: { authenticate: false },
     },
     async () => ({
@@ -102,7 +107,12 @@ export function registerAccountRoutes(
   typed.post(
     '/users/register',
     {
-      schema: { tags: ['auth'], summary: 'Create an account (self-registration)', body: RegisterSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (self-registration)',
+        body: RegisterSchema,
+        response: { 201: PublicUserSchema },
+      },
       config: config(10),
       onRequest: registration,
     },
@@ -117,7 +127,12 @@ export function registerAccountRoutes(
   typed.post(
     '/users/activate',
     {
-      schema: { tags: ['auth'], summary: 'Activate an account with the mailed code', body: ActivateSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Activate an account with the mailed code',
+        body: ActivateSchema,
+        response: { 202: PublicUserSchema },
+      },
       config: config(20),
       onRequest: activation,
     },
@@ -129,7 +144,12 @@ export function registerAccountRoutes(
   typed.post(
     '/users/password-forgot',
     {
-      schema: { tags: ['auth'], summary: 'Mail a password reset code', body: ForgotSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset code',
+        body: ForgotSchema,
+        response: { 202: AccountMessageSchema },
+      },
       config: config(10),
       onRequest: recovery,
     },
@@ -142,7 +162,12 @@ export function registerAccountRoutes(
   typed.post(
     '/users/password-reset',
     {
-      schema: { tags: ['auth'], summary: 'Set a new password with the mailed code', body: ResetSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed code',
+        body: ResetSchema,
+        response: { 202: AccountMessageSchema },
+      },
       config: config(20),
       onRequest: recovery,
     },

@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
+import type { PublicJsonWebKey } from '@federa/schemas';
 import { and, desc, eq } from 'drizzle-orm';
-import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, type JWK } from 'jose';
+import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI } from 'jose';
 import type { Database } from '#platform/db/database.ts';
 import { signingKeys } from '../db/identity.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
@@ -52,7 +53,7 @@ export class SigningKeyStore {
   }
 
   /** Public keys of every realm as a JSON Web Key Set. */
-  async jwks(): Promise<{ keys: JWK[] }> {
+  async jwks(): Promise<{ keys: PublicJsonWebKey[] }> {
     const rows = await this.db
       .select({ id: signingKeys.id, public_key: signingKeys.public_key })
       .from(signingKeys)
@@ -60,7 +61,7 @@ export class SigningKeyStore {
     return { keys: await Promise.all(rows.map((row) => publicJwk(row.id, row.public_key))) };
   }
 
-  async jwk(kid: string): Promise<JWK | undefined> {
+  async jwk(kid: string): Promise<PublicJsonWebKey | undefined> {
     if (!UUID_PATTERN.test(kid)) return undefined;
     const [row] = await this.db
       .select({ id: signingKeys.id, public_key: signingKeys.public_key })
@@ -115,7 +116,9 @@ async function importRow(row: typeof signingKeys.$inferSelect): Promise<SigningK
   };
 }
 
-async function publicJwk(kid: string, spki: string): Promise<JWK> {
+async function publicJwk(kid: string, spki: string): Promise<PublicJsonWebKey> {
   const key = await importSPKI(spki, SIGNING_ALGORITHM, { extractable: true });
-  return { ...(await exportJWK(key)), kid, alg: SIGNING_ALGORITHM, use: 'sig' };
+  // The members of an RSA public key, named one by one: nothing else of the key object is published.
+  const { kty, n, e } = await exportJWK(key);
+  return { kty: kty!, n: n!, e: e!, kid, alg: SIGNING_ALGORITHM, use: 'sig' };
 }

@@ -1,4 +1,9 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import {
+  IdentityPermissionName as P,
+  LdapConnectionTestSchema,
+  ProviderDiscoverySchema,
+  type LdapConnectionTest,
+} from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -93,6 +98,7 @@ export function registerProviderToolRoutes(
         summary: 'Read an OpenID Connect discovery document (fills the authorize and token URLs)',
         body: z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict(),
         security: [{ bearer: [] }],
+        response: { 200: ProviderDiscoverySchema },
       },
     },
     async (request) => {
@@ -110,9 +116,10 @@ export function registerProviderToolRoutes(
         summary: 'Test the connection of an LDAP provider: bind, search the users, report',
         params: z.object({ id: z.string().max(64) }),
         security: [{ bearer: [] }],
+        response: { 200: LdapConnectionTestSchema },
       },
     },
-    async (request) => {
+    async (request): Promise<LdapConnectionTest> => {
       requireIdentity(request);
       const [provider] = UUID_PATTERN.test(request.params.id)
         ? await db.select().from(identityProviders).where(eq(identityProviders.id, request.params.id))

@@ -1,3 +1,8 @@
+import {
+  AuthorizationDecisionSchema,
+  AuthorizationRequestDescriptionSchema,
+  ConsentPageRedirectSchema,
+} from '@federa/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,6 +65,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
         summary:
           'Open the sign-in and consent page (browser), or check and describe an authorization request',
         querystring: AuthorizationRequestSchema,
+        response: { 200: AuthorizationRequestDescriptionSchema, 302: ConsentPageRedirectSchema },
       },
       // Anyone may look at a request; a stale session cookie must not turn that into an error.
       config: { authenticate: false },
@@ -99,6 +105,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, db: Database): voi
         summary: 'Approve or deny an authorization request and get the redirect URL',
         body: ApprovalSchema,
         security: [{ bearer: [] }],
+        response: { 200: AuthorizationDecisionSchema },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,11 @@
+import {
+  JsonWebKeySchema,
+  JsonWebKeySetSchema,
+  OpenIdConfigurationSchema,
+  TokenIntrospectionSchema,
+  TokenResponseSchema,
+  TokenRevocationSchema,
+} from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,7 +75,12 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
   typed.post(
     '/token',
     {
-      schema: { tags: ['auth'], summary: 'Issue tokens (all grants)', body: TokenRequestSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue tokens (all grants)',
+        body: TokenRequestSchema,
+        response: { 200: TokenResponseSchema },
+      },
       config: {
         authenticate: false,
         ...(deps.tokenRateLimitPerMinute > 0
@@ -133,7 +146,12 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
   typed.post(
     '/token/introspect',
     {
-      schema: { tags: ['auth'], summary: 'Introspect a token', body: TokenBodySchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Introspect a token',
+        body: TokenBodySchema,
+        response: { 200: TokenIntrospectionSchema },
+      },
       config: { authenticate: false },
     },
     async (request, reply) =>
@@ -143,7 +161,10 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
   );
   typed.get(
     '/token/introspect',
-    { schema: { tags: ['auth'], summary: 'Introspect a token' }, config: { authenticate: false } },
+    {
+      schema: { tags: ['auth'], summary: 'Introspect a token', response: { 200: TokenIntrospectionSchema } },
+      config: { authenticate: false },
+    },
     async (request, reply) =>
       reply
         .headers(noStore)
@@ -153,7 +174,12 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
   typed.post(
     '/token/revoke',
     {
-      schema: { tags: ['auth'], summary: 'Revoke a token', body: TokenBodySchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke a token',
+        body: TokenBodySchema,
+        response: { 200: TokenRevocationSchema },
+      },
       config: { authenticate: false },
     },
     async (request) => {
@@ -168,10 +194,21 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
     },
   );
 
-  typed.get('/jwks', { schema: { tags: ['auth'], summary: 'Public signing keys' } }, () => deps.keys.jwks());
+  typed.get(
+    '/jwks',
+    { schema: { tags: ['auth'], summary: 'Public signing keys', response: { 200: JsonWebKeySetSchema } } },
+    () => deps.keys.jwks(),
+  );
   typed.get(
     '/jwks/:id',
-    { schema: { tags: ['auth'], summary: 'One public signing key', params: z.object({ id: z.string() }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'One public signing key',
+        params: z.object({ id: z.string() }),
+        response: { 200: JsonWebKeySchema },
+      },
+    },
     async (request) => {
       const key = await deps.keys.jwk(request.params.id);
       if (!key) throw notFound(`The JWK ${request.params.id} could not be found.`);
@@ -181,7 +218,13 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
 
   typed.get(
     '/.well-known/openid-configuration',
-    { schema: { tags: ['auth'], summary: 'OpenID Connect discovery document' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'OpenID Connect discovery document',
+        response: { 200: OpenIdConfigurationSchema },
+      },
+    },
     () => ({
       issuer: deps.issuer,
       authorization_endpoint: `${deps.issuer}/authorize`,

@@ -1,5 +1,10 @@
 import { AccessError, PermissionChecker, PermissionError, type PolicyInput } from '@federa/policy';
-import { IdentityPermissionName as P } from '@federa/schemas';
+import {
+  ExpandedPolicySchema,
+  IdentityPermissionName as P,
+  PolicyCheckOutcomeSchema,
+  type PolicyCheckOutcome,
+} from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,15 +38,8 @@ const CheckBody = z
   })
   .nullish();
 
-/** The stored policy that denied, named for the "check access" tool. */
-type DecidingPolicy = { id: string; name: string; type: string };
-
-type Outcome =
-  | { status: 'success' }
-  | {
-      status: 'error';
-      data: { statusCode: number; code: string; message: string; policy?: DecidingPolicy };
-    };
+/** Whether the evaluation granted, or why not, with the stored policy that denied (the "check access" tool). */
+type Outcome = PolicyCheckOutcome;
 
 function failure(error: unknown, sources?: PolicySources): Outcome {
   if (error instanceof AccessError) {
@@ -100,7 +98,13 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
   typed.post(
     '/permissions/:id/check',
     {
-      schema: { tags: ['permissions'], summary: 'Evaluate a permission', params: IdParams, body: CheckBody },
+      schema: {
+        tags: ['permissions'],
+        summary: 'Evaluate a permission',
+        params: IdParams,
+        body: CheckBody,
+        response: { 202: PolicyCheckOutcomeSchema },
+      },
     },
     async (request, reply): Promise<Outcome> => {
       await authorizer.preCheck(request, readers);
@@ -140,7 +144,15 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
 
   typed.post(
     '/policies/:id/check',
-    { schema: { tags: ['policies'], summary: 'Evaluate a policy', params: IdParams, body: CheckBody } },
+    {
+      schema: {
+        tags: ['policies'],
+        summary: 'Evaluate a policy',
+        params: IdParams,
+        body: CheckBody,
+        response: { 202: PolicyCheckOutcomeSchema },
+      },
+    },
     async (request, reply): Promise<Outcome> => {
       await authorizer.preCheck(request, readers);
       const [row] = await db
@@ -170,7 +182,14 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, authoriz
 
   typed.get(
     '/policies/:id/expanded',
-    { schema: { tags: ['policies'], summary: 'A policy with its descendants', params: IdParams } },
+    {
+      schema: {
+        tags: ['policies'],
+        summary: 'A policy with its descendants',
+        params: IdParams,
+        response: { 200: ExpandedPolicySchema },
+      },
+    },
     async (request) => {
       await authorizer.preCheck(request, readers);
       const [row] = await db

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#platform/db/index.ts';
 
-type PolicyRecord = Record<string, unknown> & { id: string; parent_id: string | null; config?: unknown };
-export type ExpandedPolicy = Record<string, unknown> & { children?: ExpandedPolicy[] };
+type PolicyRecord = Record<string, unknown> & {
+  id: string;
+  name: string;
+  type: string;
+  parent_id: string | null;
+  config?: unknown;
+};
+export type ExpandedPolicy = Record<string, unknown> & {
+  id: string;
+  name: string;
+  type: string;
+  children?: ExpandedPolicy[];
+};
 
 /** A policy with its settings flat and its descendants nested as `children` (GET policies/{id}/expanded). */
 export async function loadExpandedPolicy(

@@ -1,3 +1,4 @@
+import { OwnUserSchema } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,12 @@ export function registerMeRoute(app: FastifyInstance, db: Database): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/users/@me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user (OIDC userinfo)', security: [{ bearer: [] }] },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (OIDC userinfo)',
+        security: [{ bearer: [] }],
+        response: { 200: OwnUserSchema },
+      },
     },
     async (request) => {
       const identity = requireIdentity(request);

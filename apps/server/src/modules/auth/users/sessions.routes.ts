@@ -1,3 +1,4 @@
+import { EndedSessionsSchema, OwnSessionListSchema } from '@federa/schemas';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +38,14 @@ export function registerOwnSessionRoutes(
 
   typed.get(
     '/users/@me/sessions',
-    { schema: { tags: ['auth'], summary: 'The own active sessions', security } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The own active sessions',
+        security,
+        response: { 200: OwnSessionListSchema },
+      },
+    },
     async (request) => {
       const identity = ownUser(request);
       const rows = await db
@@ -74,6 +82,7 @@ export function registerOwnSessionRoutes(
         summary: 'End one of the own sessions',
         security,
         params: z.object({ id: z.string().uuid() }),
+        response: { 202: EndedSessionsSchema },
       },
     },
     async (request, reply) => {
@@ -87,7 +96,14 @@ export function registerOwnSessionRoutes(
 
   typed.delete(
     '/users/@me/sessions',
-    { schema: { tags: ['auth'], summary: 'End all own sessions, this one included', security } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End all own sessions, this one included',
+        security,
+        response: { 202: EndedSessionsSchema },
+      },
+    },
     async (request, reply) => {
       const identity = ownUser(request);
       const ended = await tokens.revokeUserSessions(identity.id);

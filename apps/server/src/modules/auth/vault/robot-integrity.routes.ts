@@ -1,3 +1,4 @@
+import { NoContentSchema } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,11 +27,12 @@ export function registerRobotIntegrityRoute(app: FastifyInstance, db: Database, 
         summary: "Restore a robot's entry in the secrets vault when it is missing or stale",
         params: z.object({ id: z.string().min(1).max(128) }),
         querystring: z.object({ realm_id: z.string().max(128).optional() }),
+        response: { 202: NoContentSchema },
       },
       config: { authenticate: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      if (!vault.enabled) return reply.code(202).send();
+      if (!vault.enabled) return reply.code(202).send(undefined);
       const key = request.params.id;
       let where;
       if (UUID_PATTERN.test(key)) where = eq(robots.id, key);
@@ -55,7 +57,7 @@ export function registerRobotIntegrityRoute(app: FastifyInstance, db: Database, 
           .where(eq(robots.id, robot.id));
         await vault.save(robot, secret);
       }
-      return reply.code(202).send();
+      return reply.code(202).send(undefined);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { TarArchiveResponse } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,12 @@ const IdParams = z.object({ id: z.string().min(1).max(256) });
 /** `GET /buckets/:id/stream`: every file of the bucket as one tar archive (`:id` may be the name). */
 export function registerBucketStreamRoute(app: FastifyInstance, context: StorageContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['storage'], summary: 'Download a bucket as a tar archive', params: IdParams };
+  const schema = {
+    tags: ['storage'],
+    summary: 'Download a bucket as a tar archive',
+    params: IdParams,
+    response: { 200: TarArchiveResponse },
+  };
   const headersOf = (name: string) => ({
     'content-type': 'application/x-tar',
     'content-disposition': attachmentDisposition(`${name}.tar`),

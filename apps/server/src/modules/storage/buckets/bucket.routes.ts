@@ -1,4 +1,10 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
+import {
+  BucketCreateSchema,
+  BucketListSchema,
+  BucketSchema,
+  BucketUpdateSchema,
+  PlatformPermissionName as P,
+} from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +23,6 @@ import { changeEvent, lookupRealmOf, type StorageContext } from '../context.ts';
 import { storageBuckets, type StorageBucket } from '../db/index.ts';
 import { present } from '../present.ts';
 import { bucketQuery } from './bucket.query.ts';
-import { BucketCreateSchema, BucketUpdateSchema } from './bucket.schemas.ts';
 import { createBucket, findBucket, generateBucketName } from './bucket.service.ts';
 
 const tags = ['storage'];
@@ -56,7 +61,7 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
 
   typed.get(
     '/buckets',
-    { schema: { tags, summary: 'List buckets', querystring: AnyQuery } },
+    { schema: { tags, summary: 'List buckets', querystring: AnyQuery, response: { 200: BucketListSchema } } },
     async (request) => {
       const parsed = parseListQuery(request.query, bucketQuery);
       return runListQuery(db, bucketQuery, parsed, {
@@ -72,7 +77,15 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
 
   typed.get(
     '/buckets/:id',
-    { schema: { tags, summary: 'Read a bucket', params: IdParams, querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Read a bucket',
+        params: IdParams,
+        querystring: AnyQuery,
+        response: { 200: BucketSchema },
+      },
+    },
     async (request) => {
       const parsed = parseReadQuery(request.query, bucketQuery);
       const bucket = await requireReadableBucket(context, request, request.params.id);
@@ -84,7 +97,7 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
 
   typed.post(
     '/buckets',
-    { schema: { tags, summary: 'Create a bucket', body: BucketCreateSchema } },
+    { schema: { tags, summary: 'Create a bucket', body: BucketCreateSchema, response: { 201: BucketSchema } } },
     async (request, reply) => {
       await access.preCheck(request, [P.BUCKET_CREATE]);
       const identity = requireIdentity(request);
@@ -108,7 +121,15 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
 
   typed.post(
     '/buckets/:id',
-    { schema: { tags, summary: 'Update a bucket', params: IdParams, body: BucketUpdateSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a bucket',
+        params: IdParams,
+        body: BucketUpdateSchema,
+        response: { 202: BucketSchema },
+      },
+    },
     async (request, reply) => {
       const existing = await requireReadableBucket(context, request, request.params.id);
       await assertMayChange(request, access, [P.BUCKET_UPDATE], { ...existing, ...request.body }, [existing]);
@@ -130,7 +151,14 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
 
   typed.delete(
     '/buckets/:id',
-    { schema: { tags, summary: 'Delete a bucket and its files', params: IdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a bucket and its files',
+        params: IdParams,
+        response: { 202: BucketSchema },
+      },
+    },
     async (request, reply) => {
       const existing = await requireReadableBucket(context, request, request.params.id);
       await assertMayChange(request, access, [P.BUCKET_DELETE], existing);

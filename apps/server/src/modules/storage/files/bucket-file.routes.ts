@@ -1,4 +1,9 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
+import {
+  BucketFileContentResponse,
+  BucketFileListSchema,
+  BucketFileSchema,
+  PlatformPermissionName as P,
+} from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,7 +60,14 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
 
   typed.get(
     '/bucket-files',
-    { schema: { tags, summary: 'List bucket files', querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'List bucket files',
+        querystring: AnyQuery,
+        response: { 200: BucketFileListSchema },
+      },
+    },
     async (request) => {
       const parsed = parseListQuery(request.query, bucketFileQuery);
       const page = await runListQuery(db, bucketFileQuery, parsed, {
@@ -67,7 +79,15 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
 
   typed.get(
     '/bucket-files/:id',
-    { schema: { tags, summary: 'Read a bucket file', params: IdParams, querystring: AnyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Read a bucket file',
+        params: IdParams,
+        querystring: AnyQuery,
+        response: { 200: BucketFileSchema },
+      },
+    },
     async (request) => {
       const parsed = parseReadQuery(request.query, bucketFileQuery);
       const file = await requireReadableFile(request, request.params.id);
@@ -79,7 +99,9 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
 
   typed.delete(
     '/bucket-files/:id',
-    { schema: { tags, summary: 'Delete a bucket file', params: IdParams } },
+    {
+      schema: { tags, summary: 'Delete a bucket file', params: IdParams, response: { 202: BucketFileSchema } },
+    },
     async (request, reply) => {
       const file = await requireReadableFile(request, request.params.id);
       const [bucket] = await db.select().from(storageBuckets).where(eq(storageBuckets.id, file.bucket_id));
@@ -111,7 +133,12 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
   );
 
   // HEAD is declared separately: Fastify's automatic HEAD would open and read the whole object.
-  const streamSchema = { tags, summary: 'Download a bucket file', params: IdParams };
+  const streamSchema = {
+    tags,
+    summary: 'Download a bucket file',
+    params: IdParams,
+    response: { 200: BucketFileContentResponse },
+  };
   typed.get(
     '/bucket-files/:id/stream',
     { schema: streamSchema, exposeHeadRoute: false },

@@ -1,4 +1,4 @@
-import { PlatformPermissionName as P } from '@federa/schemas';
+import { PlatformPermissionName as P, UploadedFilesSchema } from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +32,7 @@ export function registerUploadRoute(
         summary: 'Upload files into a bucket (multipart/form-data)',
         params: IdParams,
         consumes: ['multipart/form-data'],
+        response: { 201: UploadedFilesSchema },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { ProviderCallbackRedirectSchema, ProviderSignInRedirectSchema } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -104,6 +105,7 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
         summary: 'Start signing in at an OAuth2/OIDC identity provider (302)',
         params: Params,
         querystring: StartQuery,
+        response: { 302: ProviderSignInRedirectSchema },
       },
       config: { authenticate: false, rateLimit },
     },
@@ -140,6 +142,7 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
         summary: 'Finish signing in at an OAuth2/OIDC identity provider',
         params: Params,
         querystring: CallbackQuery,
+        response: { 302: ProviderCallbackRedirectSchema },
       },
       config: { authenticate: false, rateLimit },
     },

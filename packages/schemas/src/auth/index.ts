@@ -1,0 +1,4 @@
+export * from './oauth2.ts';
+export * from './account.ts';
+export * from './policy-checks.ts';
+export * from './identity-provider-tools.ts';

@@ -1,0 +1,2 @@
+export * from './buckets.ts';
+export * from './bucket-files.ts';

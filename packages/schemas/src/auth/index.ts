@@ -2,3 +2,4 @@ export * from './oauth2.ts';
 export * from './account.ts';
 export * from './policy-checks.ts';
 export * from './identity-provider-tools.ts';
+export * from './fields.ts';

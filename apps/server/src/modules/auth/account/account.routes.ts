@@ -1,14 +1,21 @@
-import { AccountFeaturesSchema, AccountMessageSchema, PublicUserSchema } from '@federa/schemas';
+import {
+  AccountFeaturesSchema,
+  AccountMessageSchema,
+  PublicUserSchema,
+  identityEmail,
+  identityName,
+  identityPassword,
+  RESERVED_USER_NAME_PREFIXES,
+} from '@federa/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '#config/config.ts';
-import { email, name, password, RESERVED_USER_NAME_PREFIXES } from '../resources/validation.ts';
 import { featureDisabled, type AccountContext } from './account-context.ts';
 import { requestPasswordReset, resetPassword } from './password-recovery.ts';
 import { activateAccount, registerAccount } from './registration.ts';
 
-const userName = name(3, 128).refine(
+const userName = identityName(3, 128).refine(
   (value) => !RESERVED_USER_NAME_PREFIXES.some((prefix) => value.toLowerCase().startsWith(prefix)),
   { message: 'This name is reserved.' },
 );
@@ -28,8 +35,8 @@ const nameOrEmailIssue = { message: 'Either name or email is required.', path: [
 const RegisterSchema = z
   .object({
     name: userName,
-    email: email(),
-    password: password(),
+    email: identityEmail(),
+    password: identityPassword(),
     password_repeat: z.string().nullish(),
     realm_id: realmKey,
   })
@@ -50,7 +57,7 @@ const ResetSchema = z
     email: z.string().trim().max(255).nullish(),
     realm_id: realmKey,
     token: code,
-    password: password(),
+    password: identityPassword(),
     password_repeat: z.string().nullish(),
   })
   .strict()

@@ -1,8 +1,8 @@
+import { IDENTITY_NAME_PATTERN, RESERVED_USER_NAME_PREFIXES } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import { withTransaction, type Database } from '#platform/db/index.ts';
 import { generateName } from '../crypto/secrets.ts';
 import { identityProviderAccounts, users } from '../db/identity.ts';
-import { NAME_PATTERN, RESERVED_USER_NAME_PREFIXES } from '../resources/validation.ts';
 
 /** Who signed in, as the upstream provider (OAuth2/OIDC claims or an LDAP entry) describes them. */
 export interface ExternalIdentity {
@@ -34,7 +34,7 @@ function usableName(name: string): boolean {
   return (
     name.length >= 3 &&
     name.length <= 128 &&
-    NAME_PATTERN.test(name) &&
+    IDENTITY_NAME_PATTERN.test(name) &&
     !RESERVED_USER_NAME_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix))
   );
 }

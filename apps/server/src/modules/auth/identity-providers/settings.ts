@@ -1,7 +1,7 @@
+import { identityText, identityUrl } from '@federa/schemas';
 import type { ValidationIssue } from '@federa/schemas';
 import { z } from 'zod';
 import type { Row } from '#platform/http/resource/index.ts';
-import { text, url } from '../resources/validation.ts';
 import {
   PRESET_ENDPOINTS,
   STANDARD_PROFILE,
@@ -37,14 +37,14 @@ const ldapUrl = z
   }, 'The value must be an ldap:// or ldaps:// URL');
 
 export const OAUTH2_FIELDS = {
-  client_id: text(3, 128).nullish(),
-  client_secret: text(3, 128).nullish(),
-  scope: text(3, 2000).nullish(),
-  token_url: url().nullish(),
-  authorize_url: url().nullish(),
-  user_info_url: url().nullish(),
+  client_id: identityText(3, 128).nullish(),
+  client_secret: identityText(3, 128).nullish(),
+  scope: identityText(3, 2000).nullish(),
+  token_url: identityUrl().nullish(),
+  authorize_url: identityUrl().nullish(),
+  user_info_url: identityUrl().nullish(),
   /** OpenID Connect discovery document; when set, ID tokens are verified against the provider's keys. */
-  discovery_url: url().nullish(),
+  discovery_url: identityUrl().nullish(),
   token_endpoint_auth_method: z
     .enum(['client_secret_basic', 'client_secret_post'], {
       error: 'The value must be client_secret_basic or client_secret_post',
@@ -61,9 +61,9 @@ export const LDAP_FIELDS = {
     .max(600_000, 'The value must be at most 600000')
     .nullish(),
   start_tls: z.boolean().nullish(),
-  base_dn: text(3, 2000).nullish(),
-  user: text(3, 2000).nullish(),
-  password: text(3, 1024).nullish(),
+  base_dn: identityText(3, 2000).nullish(),
+  user: identityText(3, 2000).nullish(),
+  password: identityText(3, 1024).nullish(),
   group_filter: freeText(),
   group_base_dn: freeText(),
   group_name_attribute: freeText(),

@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityText, identityId } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { roleAttributes, roles, userAttributes, users } from '../db/identity.ts';
 import { defined } from './helpers.ts';
 import { isOwnFullSession } from './users.ts';
-import { text, uuid } from './validation.ts';
 
 const attributeName = z
   .string()
@@ -54,10 +53,10 @@ function attributeResource(spec: {
     }),
     permissions: spec.permissions,
     createSchema: z
-      .object({ name: attributeName, value: text(0, 65_535).nullish(), [ownerKey]: uuid() })
+      .object({ name: attributeName, value: identityText(0, 65_535).nullish(), [ownerKey]: identityId() })
       .strict() as z.ZodType<Row>,
     updateSchema: z
-      .object({ name: attributeName, value: text(0, 65_535).nullish() })
+      .object({ name: attributeName, value: identityText(0, 65_535).nullish() })
       .partial()
       .strict(),
     realmColumn: spec.table.realm_id,

@@ -1,4 +1,11 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import {
+  IdentityPermissionName as P,
+  identityName,
+  optionalIdentityText,
+  identityText,
+  identityUrl,
+  identityId,
+} from '@federa/schemas';
 import { z } from 'zod';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition } from '#platform/http/resource/index.ts';
@@ -7,7 +14,6 @@ import { clients, realms } from '../db/identity.ts';
 import { idOrNameLookup } from './helpers.ts';
 import { assignClientScopesOfRealm } from '../scopes/realm-scopes.ts';
 import { secretIdentityHooks } from './secrets.ts';
-import { name, optionalText, text, url, uuid } from './validation.ts';
 
 /** Comma-separated redirect URIs, each an absolute URL (wildcards `*` allowed in the path). */
 const redirectUris = z
@@ -24,15 +30,15 @@ const redirectUris = z
   );
 
 const editable = {
-  name: name(3, 256).nullish(),
-  display_name: optionalText(3, 256),
-  description: optionalText(3, 256),
-  secret: text(3, 256).nullish(),
+  name: identityName(3, 256).nullish(),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(3, 256),
+  secret: identityText(3, 256).nullish(),
   redirect_uri: redirectUris.nullish(),
-  base_url: url().nullish(),
-  root_url: url().nullish(),
-  grant_types: optionalText(3, 512),
-  scope: optionalText(3, 512),
+  base_url: identityUrl().nullish(),
+  root_url: identityUrl().nullish(),
+  grant_types: optionalIdentityText(3, 512),
+  scope: optionalIdentityText(3, 512),
   is_confidential: z.boolean().optional(),
   first_party: z.boolean().optional(),
   active: z.boolean().optional(),
@@ -87,7 +93,7 @@ export const clientResource: ResourceDefinition = {
     update: [P.CLIENT_UPDATE],
     delete: [P.CLIENT_DELETE],
   },
-  createSchema: z.object({ ...editable, realm_id: uuid().optional() }).strict(),
+  createSchema: z.object({ ...editable, realm_id: identityId().optional() }).strict(),
   updateSchema: z.object(editable).partial().strict(),
   realmColumn: clients.realm_id,
   lookup: idOrNameLookup(clients),

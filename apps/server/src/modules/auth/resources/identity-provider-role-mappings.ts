@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, optionalIdentityText, identityId } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '#platform/db/index.ts';
@@ -8,14 +8,13 @@ import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { identityProviderRoleMappings, identityProviders, roles } from '../db/identity.ts';
 import { assertHoldsAllPermissionsOfRole } from '../permissions/escalation.ts';
 import { defined } from './helpers.ts';
-import { optionalText, uuid } from './validation.ts';
 
 const SYNCHRONIZATION_MODES = ['once', 'always'] as const;
 
 const editable = {
   /** Claim path (`groups`, `realm_access.roles.*`); without name and value the role is always given. */
-  name: optionalText(3, 32),
-  value: optionalText(3, 128),
+  name: optionalIdentityText(3, 32),
+  value: optionalIdentityText(3, 128),
   value_is_regex: z.boolean().optional(),
   synchronization_mode: z
     .enum(SYNCHRONIZATION_MODES, { error: 'The value must be once or always' })
@@ -118,7 +117,7 @@ export const identityProviderRoleMappingResource: ResourceDefinition = {
     update: [P.IDENTITY_PROVIDER_ROLE_UPDATE],
     delete: [P.IDENTITY_PROVIDER_ROLE_DELETE],
   },
-  createSchema: z.object({ ...editable, provider_id: uuid(), role_id: uuid() }).strict(),
+  createSchema: z.object({ ...editable, provider_id: identityId(), role_id: identityId() }).strict(),
   // Provider and role are what a mapping is; to point it elsewhere, delete it and create another.
   updateSchema: z.object(editable).partial().strict(),
   realmColumn: identityProviderRoleMappings.provider_realm_id,

@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
 import { z } from 'zod';
 import { validationFailed } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
@@ -20,11 +20,10 @@ import {
   type IdentityProviderProtocol,
 } from '../identity-providers/settings.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-import { name, optionalText, uuid } from './validation.ts';
 
 const editable = {
-  name: name(3, 128).nullish(),
-  display_name: optionalText(3, 256),
+  name: identityName(3, 128).nullish(),
+  display_name: optionalIdentityText(3, 256),
   enabled: z.boolean().optional(),
   protocol: z
     .enum(IDENTITY_PROVIDER_PROTOCOLS, { error: 'The value must be oauth2, oidc or ldap' })
@@ -82,7 +81,7 @@ export const identityProviderResource = (secrets: SecretBox): ResourceDefinition
     delete: [P.IDENTITY_PROVIDER_DELETE],
   },
   createSchema: z
-    .object({ ...editable, realm_id: uuid().optional() })
+    .object({ ...editable, realm_id: identityId().optional() })
     .strict()
     // The protocol-dependent rules, reported as field issues like every other rule.
     .superRefine((body, context) => {

@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityId } from '@federa/schemas';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ import {
   userRoles,
 } from '../db/links.ts';
 import { assertHoldsAllPermissionsOfRole, assertHoldsPermission } from '../permissions/escalation.ts';
-import { uuid } from './validation.ts';
 
 interface Side {
   /** Relation name and key column prefix: `user` -> `user_id`, `user_realm_id`. */
@@ -90,7 +89,7 @@ function linkResource(spec: LinkSpec): ResourceDefinition {
     }),
     // Links are never updated (no update route); `update` is only there to complete the rule set.
     permissions: { ...spec.permissions, update: spec.permissions.create },
-    createSchema: z.object({ [leftKey]: uuid(), [rightKey]: uuid() }).strict() as z.ZodType<Row>,
+    createSchema: z.object({ [leftKey]: identityId(), [rightKey]: identityId() }).strict() as z.ZodType<Row>,
     realmColumn: columns[leftRealm],
     realmsOf: (row) => [
       ...new Set([row[leftRealm], row[rightRealm]].filter((id): id is string => typeof id === 'string')),

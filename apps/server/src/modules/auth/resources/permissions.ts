@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
@@ -9,14 +9,13 @@ import { permissions, policies, realms, roles } from '../db/identity.ts';
 import { rolePermissions } from '../db/links.ts';
 import { ADMIN_ROLE_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-import { name, optionalText, uuid } from './validation.ts';
 
 const editable = {
-  name: name(3, 128),
-  display_name: optionalText(3, 256),
-  description: optionalText(5, 4096),
-  target: optionalText(3, 16),
-  policy_id: uuid().nullish(),
+  name: identityName(3, 128),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(5, 4096),
+  target: optionalIdentityText(3, 16),
+  policy_id: identityId().nullish(),
 };
 
 export const permissionResource: ResourceDefinition = {
@@ -65,7 +64,9 @@ export const permissionResource: ResourceDefinition = {
     update: [P.PERMISSION_UPDATE],
     delete: [P.PERMISSION_DELETE],
   },
-  createSchema: z.object({ ...editable, realm_id: uuid().nullish(), client_id: uuid().nullish() }).strict(),
+  createSchema: z
+    .object({ ...editable, realm_id: identityId().nullish(), client_id: identityId().nullish() })
+    .strict(),
   updateSchema: z.object(editable).partial().strict(),
   realmColumn: permissions.realm_id,
   lookup: idOrNameLookup(permissions),

@@ -1,4 +1,10 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import {
+  IdentityPermissionName as P,
+  identityName,
+  optionalIdentityText,
+  identityText,
+  identityId,
+} from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '#platform/db/index.ts';
@@ -8,14 +14,13 @@ import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
 import { policies, realms } from '../db/identity.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
 import { splitPolicyBody, validatePolicySettings } from './policy-settings.ts';
-import { name, optionalText, text, uuid } from './validation.ts';
 
 const common = {
-  name: name(3, 128),
-  display_name: optionalText(3, 256),
-  description: optionalText(5, 4096),
+  name: identityName(3, 128),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(5, 4096),
   invert: z.boolean().optional(),
-  parent_id: uuid().nullish(),
+  parent_id: identityId().nullish(),
 };
 
 /** A policy may only hang below a composite of its own realm, and never below itself or a descendant. */
@@ -92,7 +97,7 @@ export const policyResource: ResourceDefinition = {
     delete: [P.PERMISSION_DELETE],
   },
   // Type settings are checked per type in the hooks, so unknown keys pass this first check.
-  createSchema: z.object({ ...common, type: text(3, 64), realm_id: uuid().nullish() }).loose(),
+  createSchema: z.object({ ...common, type: identityText(3, 64), realm_id: identityId().nullish() }).loose(),
   updateSchema: z.object(common).partial().loose(),
   realmColumn: policies.realm_id,
   lookup: idOrNameLookup(policies),

@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityId } from '@federa/schemas';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
@@ -6,7 +6,6 @@ import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realmScopes } from '../db/consents.ts';
 import { realms, scopes } from '../db/identity.ts';
-import { uuid } from './validation.ts';
 
 const fields = Object.keys(getTableColumns(realmScopes));
 
@@ -47,7 +46,9 @@ export const realmScopeResource: ResourceDefinition = {
     update: [P.REALM_UPDATE],
     delete: [P.REALM_UPDATE],
   },
-  createSchema: z.object({ realm_id: uuid(), scope_id: uuid(), default: z.boolean().optional() }).strict(),
+  createSchema: z
+    .object({ realm_id: identityId(), scope_id: identityId(), default: z.boolean().optional() })
+    .strict(),
   updateSchema: z.object({ default: z.boolean() }).strict(),
   realmColumn: realmScopes.realm_id,
   hooks: {

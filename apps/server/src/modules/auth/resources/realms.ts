@@ -1,4 +1,4 @@
-import { ErrorCode, IdentityPermissionName as P } from '@federa/schemas';
+import { ErrorCode, IdentityPermissionName as P, identityName, optionalIdentityText } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { describeConstraintViolation } from '#platform/http/database-errors.ts';
@@ -10,7 +10,6 @@ import { REALM_NAME_LOWER_INDEX, realms } from '../db/identity.ts';
 import { UUID_PATTERN } from '../realms/resolve-realm.ts';
 import { assignRealmDefaultScopes } from '../scopes/realm-scopes.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
-import { name, optionalText } from './validation.ts';
 
 // The index on lower(name) would otherwise report the column as "lower(name::text)".
 describeConstraintViolation(
@@ -19,9 +18,9 @@ describeConstraintViolation(
 );
 
 const fields = z.object({
-  name: name(3, 128).nullish(),
-  display_name: optionalText(3, 256),
-  description: optionalText(5, 4096),
+  name: identityName(3, 128).nullish(),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(5, 4096),
 });
 
 export const realmResource: ResourceDefinition = {

@@ -1,4 +1,10 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import {
+  IdentityPermissionName as P,
+  identityName,
+  optionalIdentityText,
+  identityText,
+  identityId,
+} from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
@@ -10,15 +16,14 @@ import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { idOrNameLookup } from './helpers.ts';
 import type { RobotVault } from '../vault/robot-vault.ts';
 import { plainSecretOf, secretIdentityHooks } from './secrets.ts';
-import { name, optionalText, text, uuid } from './validation.ts';
 
 const editable = {
-  name: name(3, 128).nullish(),
-  display_name: optionalText(3, 256),
-  description: optionalText(3, 4096),
-  secret: text(3, 256).nullish(),
+  name: identityName(3, 128).nullish(),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(3, 4096),
+  secret: identityText(3, 256).nullish(),
   active: z.boolean().optional(),
-  user_id: uuid().nullish(),
+  user_id: identityId().nullish(),
 };
 
 const secretHooks = secretIdentityHooks('robot', generateRobotSecret);
@@ -84,7 +89,7 @@ export function robotResource(systemRobotName: string, vault?: RobotVault): Reso
       update: [P.ROBOT_UPDATE],
       delete: [P.ROBOT_DELETE],
     },
-    createSchema: z.object({ ...editable, realm_id: uuid().optional() }).strict(),
+    createSchema: z.object({ ...editable, realm_id: identityId().optional() }).strict(),
     updateSchema: z.object(editable).partial().strict(),
     realmColumn: robots.realm_id,
     lookup: idOrNameLookup(robots),

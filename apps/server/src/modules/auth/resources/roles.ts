@@ -1,4 +1,4 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
 import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
@@ -6,13 +6,12 @@ import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realms, roles } from '../db/identity.ts';
 import { ADMIN_ROLE_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-import { name, optionalText, uuid } from './validation.ts';
 
 const editable = {
-  name: name(3, 30),
-  display_name: optionalText(3, 256),
-  description: optionalText(5, 4096),
-  target: optionalText(3, 16),
+  name: identityName(3, 30),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(5, 4096),
+  target: optionalIdentityText(3, 16),
 };
 
 export const roleResource: ResourceDefinition = {
@@ -54,7 +53,9 @@ export const roleResource: ResourceDefinition = {
     update: [P.ROLE_UPDATE],
     delete: [P.ROLE_DELETE],
   },
-  createSchema: z.object({ ...editable, realm_id: uuid().nullish(), client_id: uuid().nullish() }).strict(),
+  createSchema: z
+    .object({ ...editable, realm_id: identityId().nullish(), client_id: identityId().nullish() })
+    .strict(),
   updateSchema: z.object(editable).partial().strict(),
   realmColumn: roles.realm_id,
   lookup: idOrNameLookup(roles),

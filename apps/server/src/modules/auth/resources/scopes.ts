@@ -1,16 +1,15 @@
-import { IdentityPermissionName as P } from '@federa/schemas';
+import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
 import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realms, scopes } from '../db/identity.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-import { name, optionalText, uuid } from './validation.ts';
 
 const editable = {
-  name: name(3, 256),
-  display_name: optionalText(3, 256),
-  description: optionalText(3, 4096),
+  name: identityName(3, 256),
+  display_name: optionalIdentityText(3, 256),
+  description: optionalIdentityText(3, 4096),
 };
 
 export const scopeResource: ResourceDefinition = {
@@ -50,7 +49,7 @@ export const scopeResource: ResourceDefinition = {
     update: [P.SCOPE_UPDATE],
     delete: [P.SCOPE_DELETE],
   },
-  createSchema: z.object({ ...editable, realm_id: uuid().nullish() }).strict(),
+  createSchema: z.object({ ...editable, realm_id: identityId().nullish() }).strict(),
   updateSchema: z.object(editable).partial().strict(),
   realmColumn: scopes.realm_id,
   lookup: idOrNameLookup(scopes),

@@ -1,4 +1,13 @@
-import { ErrorCode, IdentityPermissionName as P } from '@federa/schemas';
+import {
+  ErrorCode,
+  IdentityPermissionName as P,
+  identityEmail,
+  identityName,
+  optionalIdentityText,
+  identityPassword,
+  RESERVED_USER_NAME_PREFIXES,
+  identityId,
+} from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,29 +21,28 @@ import { accountKeyOf } from '../identity/verify-credentials.ts';
 import type { LoginThrottle } from '../oauth2/login-throttle.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-import { email, name, optionalText, password, RESERVED_USER_NAME_PREFIXES, uuid } from './validation.ts';
 
-const userName = name(3, 128).refine(
+const userName = identityName(3, 128).refine(
   (value) => !RESERVED_USER_NAME_PREFIXES.some((prefix) => value.toLowerCase().startsWith(prefix)),
   { message: 'This name is reserved.' },
 );
 
 const editable = {
   name: userName,
-  first_name: optionalText(3, 128),
-  last_name: optionalText(3, 128),
-  display_name: optionalText(3, 256),
-  email: email().nullish(),
-  avatar: optionalText(3, 255),
-  cover: optionalText(3, 255),
-  status: optionalText(3, 256),
-  status_message: optionalText(3, 256),
+  first_name: optionalIdentityText(3, 128),
+  last_name: optionalIdentityText(3, 128),
+  display_name: optionalIdentityText(3, 256),
+  email: identityEmail().nullish(),
+  avatar: optionalIdentityText(3, 255),
+  cover: optionalIdentityText(3, 255),
+  status: optionalIdentityText(3, 256),
+  status_message: optionalIdentityText(3, 256),
   name_locked: z.boolean().optional(),
   active: z.boolean().optional(),
 };
 
 const passwordPair = {
-  password: password().nullish(),
+  password: identityPassword().nullish(),
   password_repeat: z.string().nullish(),
 };
 
@@ -167,7 +175,7 @@ export function userResource(adminName: string, throttle: LoginThrottle): Resour
       delete: [P.USER_DELETE],
     },
     createSchema: z
-      .object({ ...editable, ...passwordPair, realm_id: uuid().optional() })
+      .object({ ...editable, ...passwordPair, realm_id: identityId().optional() })
       .strict()
       .refine(samePasswords, samePasswordsIssue),
     updateSchema: z

@@ -1,36 +1,41 @@
 import { z } from 'zod';
 
+/**
+ * The field rules of the identity API's request bodies (realms, clients, permissions, roles, scopes,
+ * users, identity providers, robots and policies), with the messages authup gives.
+ */
+
 /** Names of realms, clients, permissions, roles, scopes, users, identity providers, robots and policies. */
-export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const IDENTITY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 const NAME_MESSAGE =
   'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+';
 
-export const name = (min: number, max: number) =>
+export const identityName = (min: number, max: number) =>
   z
     .string()
     .trim()
     .min(min, `This field should be at least ${min} characters long`)
     .max(max, `The maximum length allowed is ${max}`)
-    .regex(NAME_PATTERN, NAME_MESSAGE);
+    .regex(IDENTITY_NAME_PATTERN, NAME_MESSAGE);
 
-export const text = (min: number, max: number) =>
+export const identityText = (min: number, max: number) =>
   z
     .string()
     .trim()
     .min(min, `This field should be at least ${min} characters long`)
     .max(max, `The maximum length allowed is ${max}`);
 
-export const optionalText = (min: number, max: number) => text(min, max).nullish();
+export const optionalIdentityText = (min: number, max: number) => identityText(min, max).nullish();
 
-export const uuid = () => z.uuid('The value must be a valid id.');
+export const identityId = () => z.uuid('The value must be a valid id.');
 
-export const url = (max = 2000) =>
+export const identityUrl = (max = 2000) =>
   z
     .url({ error: 'The value is not a valid URL address', protocol: /^https?$/ })
     .max(max, `The maximum length allowed is ${max}`);
 
 /** The platform's password rule: at least 8 characters with an uppercase and a lowercase letter and a digit. */
-export const password = () =>
+export const identityPassword = () =>
   z
     .string()
     .min(8, 'This field should be at least 8 characters long')
@@ -39,7 +44,7 @@ export const password = () =>
     .regex(/[a-z]/, 'The password must contain a lowercase letter.')
     .regex(/[0-9]/, 'The password must contain a digit.');
 
-export const email = () =>
+export const identityEmail = () =>
   z
     .string()
     .trim()

@@ -97,7 +97,9 @@ export function registerBucketRoutes(app: FastifyInstance, context: StorageConte
 
   typed.post(
     '/buckets',
-    { schema: { tags, summary: 'Create a bucket', body: BucketCreateSchema, response: { 201: BucketSchema } } },
+    {
+      schema: { tags, summary: 'Create a bucket', body: BucketCreateSchema, response: { 201: BucketSchema } },
+    },
     async (request, reply) => {
       await access.preCheck(request, [P.BUCKET_CREATE]);
       const identity = requireIdentity(request);

@@ -100,7 +100,12 @@ export function registerBucketFileRoutes(app: FastifyInstance, context: StorageC
   typed.delete(
     '/bucket-files/:id',
     {
-      schema: { tags, summary: 'Delete a bucket file', params: IdParams, response: { 202: BucketFileSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a bucket file',
+        params: IdParams,
+        response: { 202: BucketFileSchema },
+      },
     },
     async (request, reply) => {
       const file = await requireReadableFile(request, request.params.id);

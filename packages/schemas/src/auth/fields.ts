@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, NAME_PATTERN } from '../patterns.ts';
 
 /**
  * The field rules of the identity API's request bodies (realms, clients, permissions, roles, scopes,
  * users, identity providers, robots and policies), with the messages authup gives.
  */
 
-/** Names of realms, clients, permissions, roles, scopes, users, identity providers, robots and policies. */
-export const IDENTITY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 const NAME_MESSAGE =
   'The input value is only allowed to consist of the following characters: [0-9a-zA-Z-_.]+';
 
@@ -16,7 +15,7 @@ export const identityName = (min: number, max: number) =>
     .trim()
     .min(min, `This field should be at least ${min} characters long`)
     .max(max, `The maximum length allowed is ${max}`)
-    .regex(IDENTITY_NAME_PATTERN, NAME_MESSAGE);
+    .regex(NAME_PATTERN, NAME_MESSAGE);
 
 export const identityText = (min: number, max: number) =>
   z
@@ -50,7 +49,7 @@ export const identityEmail = () =>
     .trim()
     .min(5, 'This field should be at least 5 characters long')
     .max(255, 'The maximum length allowed is 255')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Value is not a valid email address');
+    .regex(EMAIL_PATTERN, 'Value is not a valid email address');
 
 /** User names must not pretend to be the system (checked case-insensitively at the start). */
 export const RESERVED_USER_NAME_PREFIXES = ['bot', 'system', 'everyone', 'here'];

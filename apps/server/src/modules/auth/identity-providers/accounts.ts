@@ -1,4 +1,4 @@
-import { IDENTITY_NAME_PATTERN, RESERVED_USER_NAME_PREFIXES } from '@federa/schemas';
+import { EMAIL_PATTERN, NAME_PATTERN, RESERVED_USER_NAME_PREFIXES } from '@federa/schemas';
 import { and, eq } from 'drizzle-orm';
 import { withTransaction, type Database } from '#platform/db/index.ts';
 import { generateName } from '../crypto/secrets.ts';
@@ -28,13 +28,11 @@ interface ProviderRef {
   realm_id: string;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function usableName(name: string): boolean {
   return (
     name.length >= 3 &&
     name.length <= 128 &&
-    IDENTITY_NAME_PATTERN.test(name) &&
+    NAME_PATTERN.test(name) &&
     !RESERVED_USER_NAME_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix))
   );
 }

@@ -10,12 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#platform/http/errors.ts';
-import {
-  parseListQuery,
-  parseReadQuery,
-  runListQuery,
-  runReadQuery,
-} from '#platform/http/query/index.ts';
+import { parseListQuery, parseReadQuery, runListQuery, runReadQuery } from '#platform/http/query/index.ts';
 import { requestContext } from '#platform/http/resource/index.ts';
 import { requireIdentity } from '#modules/auth/index.ts';
 import { assertMayChange, readableRows } from '../access.ts';

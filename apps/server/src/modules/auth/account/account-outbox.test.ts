@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
-import {
-  dyingAfterCommit,
-  sweepAfterCrash,
-  undelivered,
-} from '#platform/events/outbox.test-support.ts';
+import { dyingAfterCommit, sweepAfterCrash, undelivered } from '#platform/events/outbox.test-support.ts';
 import { startSmtpCapture, type SmtpCapture } from '#platform/mail/testing/smtp-capture.ts';
 import { telemetryEvents } from '#modules/telemetry/db/events.ts';
 import { users } from '../db/identity.ts';

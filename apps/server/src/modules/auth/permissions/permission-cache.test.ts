@@ -7,7 +7,10 @@ import { callerWithToken, signIn, type Caller } from '#test/auth-client.ts';
 import { buildApp } from '../../../app.ts';
 import { permissions, roles } from '../db/identity.ts';
 import { rolePermissions } from '../db/links.ts';
-import { createRealm, createUserWithPermissions } from '../identity-providers/identity-providers.test-support.ts';
+import {
+  createRealm,
+  createUserWithPermissions,
+} from '../identity-providers/identity-providers.test-support.ts';
 
 /**
  * Permission definitions and each identity's permission set are cached in memory; these tests prove

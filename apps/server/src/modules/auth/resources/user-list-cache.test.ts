@@ -6,7 +6,10 @@ import { createTestApp, type TestApp } from '#test/app.ts';
 import { callerWithToken, signIn, type Caller } from '#test/auth-client.ts';
 import { buildApp } from '../../../app.ts';
 import { realms, users } from '../db/identity.ts';
-import { createRealm, createUserWithPermissions } from '../identity-providers/identity-providers.test-support.ts';
+import {
+  createRealm,
+  createUserWithPermissions,
+} from '../identity-providers/identity-providers.test-support.ts';
 
 interface UserPage {
   data: Array<{ name: string; display_name: string | null; realm?: { name: string } }>;

@@ -3,11 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOutbox } from '#platform/db/schema/index.ts';
 import type { EntityEvent } from '#platform/events/domain-events.ts';
-import {
-  dyingAfterCommit,
-  sweepAfterCrash,
-  undelivered,
-} from '#platform/events/outbox.test-support.ts';
+import { dyingAfterCommit, sweepAfterCrash, undelivered } from '#platform/events/outbox.test-support.ts';
 import { userWith } from '../core.test-support.ts';
 import { analyses, analysisTasks } from '../db/index.ts';
 import {

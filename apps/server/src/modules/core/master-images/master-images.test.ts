@@ -8,11 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { signIn, type Caller } from '#test/auth-client.ts';
 import type { EntityEvent } from '#platform/events/domain-events.ts';
-import {
-  dyingAfterCommit,
-  sweepAfterCrash,
-  undelivered,
-} from '#platform/events/outbox.test-support.ts';
+import { dyingAfterCommit, sweepAfterCrash, undelivered } from '#platform/events/outbox.test-support.ts';
 import { createRealm, userWith } from '../core.test-support.ts';
 import { coreLocks } from '../db/index.ts';
 import { MASTER_IMAGE_SYNC_LOCK, withSyncLock } from './catalog/sync-lock.ts';

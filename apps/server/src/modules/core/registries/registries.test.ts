@@ -3,11 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { signIn, type Caller } from '#test/auth-client.ts';
-import {
-  dyingAfterCommit,
-  sweepAfterCrash,
-  undelivered,
-} from '#platform/events/outbox.test-support.ts';
+import { dyingAfterCommit, sweepAfterCrash, undelivered } from '#platform/events/outbox.test-support.ts';
 import { telemetryEvents } from '#modules/telemetry/db/events.ts';
 import { eventually } from '../analyses/analyses.test-support.ts';
 import { createRealm, userWith } from '../core.test-support.ts';

@@ -1,11 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityEvent } from '#platform/events/domain-events.ts';
-import {
-  dyingAfterCommit,
-  sweepAfterCrash,
-  undelivered,
-} from '#platform/events/outbox.test-support.ts';
+import { dyingAfterCommit, sweepAfterCrash, undelivered } from '#platform/events/outbox.test-support.ts';
 import {
   bodyOf,
   createStorageTestApp,

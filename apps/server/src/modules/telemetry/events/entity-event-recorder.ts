@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '#platform/db/index.ts';
-import type {
-  DomainEventBus,
-  EntityEvent,
-  EntityEventActor,
-} from '#platform/events/domain-events.ts';
+import type { DomainEventBus, EntityEvent, EntityEventActor } from '#platform/events/domain-events.ts';
 import { entityDiff } from './entity-diff.ts';
 import { expiryAfterDays, type EventInput } from './event-row.ts';
 import { insertEvent, insertEventOnce } from './event-store.ts';

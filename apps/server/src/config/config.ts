@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_ROOT } from '../server-root.ts';
 import { TrustProxySchema, type TrustProxy } from './trust-proxy.ts';
 
 export const SERVER_ROLES = ['api', 'realtime', 'worker'] as const;
@@ -348,7 +349,7 @@ export class ConfigError extends Error {
 }
 
 /** The small catalog shipped with the server (python and r groups). */
-const DEFAULT_MASTER_IMAGES_DIR = path.resolve(import.meta.dirname, '../../catalog/master-images');
+const DEFAULT_MASTER_IMAGES_DIR = path.join(SERVER_ROOT, 'catalog', 'master-images');
 
 /** Repositories (URLs, `git@host:path`, `*.git`) stay as given; directories become absolute. */
 function masterImagesSource(value: string | undefined): string {
@@ -358,7 +359,7 @@ function masterImagesSource(value: string | undefined): string {
   return isRepository ? value : path.resolve(value);
 }
 
-const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
+const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_ROOT, '../web/dist');
 
 /**
  * Reads the configuration from an environment (process.env by default). This is the only place the

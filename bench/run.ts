@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../apps/server/scripts/bundle-server.ts';
+import { buildServer } from '../apps/server/scripts/bundle-server.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = join(BENCH_DIR, '..');
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   }
 
   // The benchmarks start the server from its bundle, as `npm start` does: build it from these sources.
-  await bundleServer();
+  await buildServer();
   const failed: string[] = [];
   for (const file of files) {
     const name = relative(REPO_ROOT, file);

@@ -18,7 +18,7 @@ import { HttpClient, baseUrlsFor } from '@federa/client';
 import { findRegistryBinary, freePort, startRegistry } from '@federa/oci/test-support';
 import tar from 'tar-stream';
 import { pushMasterImage } from './master-image.ts';
-import { bundleServer } from '../../server/scripts/bundle-server.ts';
+import { buildServer } from '../../server/scripts/bundle-server.ts';
 import { bundleAgent } from '../scripts/bundle-agent.ts';
 import { REPO_ROOT, residentMb, startAgent, startHub, waitFor, type Started } from './processes.ts';
 
@@ -100,7 +100,7 @@ async function main(): Promise<number> {
     step(
       `starting the hub at ${hubUrl} (${process.env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${work}`})`,
     );
-    const hub: Started = startHub(await bundleServer(), {
+    const hub: Started = startHub(await buildServer(), {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: hubUrl,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SERVER_NODE_OPTIONS } from '../../server/scripts/bundle-server.ts';
+import { AGENT_NODE_OPTIONS } from '../scripts/bundle-agent.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -32,7 +33,7 @@ export function startAgent(
   env: Record<string, string>,
   echo?: (line: string) => void,
 ): Started {
-  return startNode([bundle], env, echo);
+  return startNode([...AGENT_NODE_OPTIONS, bundle], env, echo);
 }
 
 function startNode(args: string[], env: Record<string, string>, echo?: (line: string) => void): Started {

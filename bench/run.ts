@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../apps/server/scripts/bundle-server.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = join(BENCH_DIR, '..');
@@ -33,6 +34,8 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  // The benchmarks start the server from its bundle, as `npm start` does: build it from these sources.
+  await buildServer();
   const failed: string[] = [];
   for (const file of files) {
     const name = relative(REPO_ROOT, file);

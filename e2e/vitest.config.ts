@@ -9,5 +9,6 @@ export default defineProject({
     testTimeout: 60000,
     hookTimeout: 180000,
     fileParallelism: false,
+    globalSetup: ['./support/bundle-server.global-setup.ts'],
   },
 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS } from '../../apps/server/scripts/bundle-server.ts';
 import { createExternalDatabase, type ExternalDatabase } from './database.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -37,9 +38,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs the server entry point the way `npm start` does (built web app, real database). */
+/**
+ * Runs the server the way `npm start` does: its bundle with plain Node.js and the same V8 options
+ * (built web app, real database). The e2e project's global setup and `npm run bench` bundle it first.
+ */
 export function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  return spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

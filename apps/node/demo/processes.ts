@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from '../../server/scripts/bundle-server.ts';
+import { AGENT_NODE_OPTIONS } from '../scripts/bundle-agent.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -11,15 +13,15 @@ export interface Started {
 }
 
 /**
- * Runs a TypeScript entry point of the repository with this Node.js and tsx, its output kept (the
- * last lines) and, when `echo` is given, printed line by line with that prefix.
+ * Runs the hub from its bundle (`bundleServer`) with the V8 options `npm start` uses, its output
+ * kept (the last lines) and, when `echo` is given, printed line by line with that prefix.
  */
-export function startProcess(
-  entry: string,
+export function startHub(
+  bundle: string,
   env: Record<string, string>,
   echo?: (line: string) => void,
 ): Started {
-  return startNode(['--import', 'tsx', entry], env, echo);
+  return startNode([...SERVER_NODE_OPTIONS, bundle], env, echo);
 }
 
 /**
@@ -31,7 +33,7 @@ export function startAgent(
   env: Record<string, string>,
   echo?: (line: string) => void,
 ): Started {
-  return startNode([bundle], env, echo);
+  return startNode([...AGENT_NODE_OPTIONS, bundle], env, echo);
 }
 
 function startNode(args: string[], env: Record<string, string>, echo?: (line: string) => void): Started {

@@ -18,8 +18,9 @@ import { HttpClient, baseUrlsFor } from '@federa/client';
 import { findRegistryBinary, freePort, startRegistry } from '@federa/oci/test-support';
 import tar from 'tar-stream';
 import { pushMasterImage } from './master-image.ts';
+import { buildServer } from '../../server/scripts/bundle-server.ts';
 import { bundleAgent } from '../scripts/bundle-agent.ts';
-import { REPO_ROOT, residentMb, startAgent, startProcess, waitFor, type Started } from './processes.ts';
+import { REPO_ROOT, residentMb, startAgent, startHub, waitFor, type Started } from './processes.ts';
 
 const DEMO_DIR = import.meta.dirname;
 const step = (message: string) => process.stdout.write(`• ${message}\n`);
@@ -99,7 +100,7 @@ async function main(): Promise<number> {
     step(
       `starting the hub at ${hubUrl} (${process.env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${work}`})`,
     );
-    const hub: Started = startProcess('apps/server/src/main.ts', {
+    const hub: Started = startHub(await buildServer(), {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: hubUrl,

@@ -10,6 +10,14 @@ import { build } from 'esbuild';
 const NODE_ROOT = path.resolve(import.meta.dirname, '..');
 export const AGENT_BUNDLE = path.join(NODE_ROOT, 'dist', 'agent.mjs');
 
+/**
+ * V8 options the agent runs with (`npm start -w @federa/node`, the demo; the start script repeats
+ * them). The agent's garbage is small and short-lived (hub messages, log lines, upload chunks), so a
+ * 1 MB semi-space costs it nothing measurable, while V8's default young generation alone would be
+ * a sizeable share of its memory (docs/node-agent.md, "Memory").
+ */
+export const AGENT_NODE_OPTIONS = ['--max-semi-space-size=1'];
+
 export async function bundleAgent(): Promise<string> {
   await build({
     entryPoints: [path.join(NODE_ROOT, 'src', 'main.ts')],

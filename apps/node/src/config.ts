@@ -1,62 +1,153 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
-
 /** Which runtime runs an analysis: containers through the Docker Engine API, or the host's interpreters. */
 export const DRIVERS = ['docker', 'process'] as const;
 export type DriverName = (typeof DRIVERS)[number];
 
-const positiveInt = z.coerce.number().int().positive();
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean),
-  );
+export interface AgentSettings {
+  hubUrl: string;
+  robotId: string;
+  robotSecret: string;
+  dataDir: string;
+  workDir?: string;
+  driver: DriverName;
+  /** Realms (ids) whose projects and analyses are approved without a person. */
+  autoApproveRealms: string[];
+  interpreters: Record<string, string>;
+  runTimeoutMs: number;
+  runMemoryMb: number;
+  /** Whether an analysis may reach the network (the docker driver; the process driver cannot stop it). */
+  runNetwork: boolean;
+  pollIntervalMs: number;
+  dockerSocket: string;
+  /** The registry address of the hub's images as this site reaches it, when it differs from the hub's record. */
+  registryUrl?: string;
+}
+
+export type AgentConfig = AgentSettings & { workDir: string };
+
+/**
+ * The settings are checked by hand rather than with zod: the agent loads nothing else of zod, and
+ * leaving it out of the bundle saves the agent about 15 MB of memory (docs/node-agent.md, "Memory").
+ */
+class InvalidSetting extends Error {
+  constructor(
+    readonly key: keyof AgentSettings,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+
+type Values = Record<string, unknown>;
+
+function text(values: Values, key: keyof AgentSettings, message: string, minLength = 1): string {
+  const value = values[key];
+  if (typeof value !== 'string' || value.length < minLength) throw new InvalidSetting(key, message);
+  return value;
+}
+
+function optionalText(values: Values, key: keyof AgentSettings): string | undefined {
+  return values[key] === undefined ? undefined : text(values, key, 'must be text');
+}
+
+function positiveInt(values: Values, key: keyof AgentSettings, fallback: number): number {
+  if (values[key] === undefined) return fallback;
+  const value = Number(values[key]);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new InvalidSetting(key, 'must be a positive whole number');
+  }
+  return value;
+}
+
+function list(values: Values, key: keyof AgentSettings): string[] {
+  const value = values[key];
+  if (value === undefined) return [];
+  const items = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(items) || items.some((item) => typeof item !== 'string')) {
+    throw new InvalidSetting(key, 'must be a comma-separated list');
+  }
+  return (items as string[]).map((item) => item.trim()).filter(Boolean);
+}
+
 /** `python=python3,Rscript=/usr/bin/Rscript`, or the same as an object in the config file. */
-const interpreterMap = z.union([z.string(), z.record(z.string(), z.string())]).transform((value) => {
-  if (typeof value !== 'string') return value;
+function interpreterMap(values: Values): Record<string, string> {
+  const value = values.interpreters;
+  if (value === undefined) return { python: 'python3' };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (Object.values(value).some((item) => typeof item !== 'string')) {
+      throw new InvalidSetting('interpreters', 'must map commands to interpreters');
+    }
+    return value as Record<string, string>;
+  }
+  if (typeof value !== 'string')
+    throw new InvalidSetting('interpreters', 'must map commands to interpreters');
   const map: Record<string, string> = {};
   for (const pair of value
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)) {
     const [from, to] = pair.split('=');
-    if (!from || !to) throw new Error(`"${pair}" is not of the form command=interpreter`);
+    if (!from || !to)
+      throw new InvalidSetting('interpreters', `"${pair}" is not of the form command=interpreter`);
     map[from.trim()] = to.trim();
   }
   return map;
-});
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((value) => value === true || value === 'true' || value === '1');
+}
 
-export const AgentConfigSchema = z.object({
-  hubUrl: z
-    .url('must be the address of the hub, e.g. http://hub.example.org')
-    .transform((url) => url.replace(/\/+$/, '')),
-  robotId: z.uuid("must be the id of the node's robot"),
-  robotSecret: z.string().min(3, "must be the secret of the node's robot"),
-  dataDir: z.string().min(1, "must be the directory holding the site's data"),
-  workDir: z.string().min(1).optional(),
-  driver: z.enum(DRIVERS),
-  /** Realms (ids) whose projects and analyses are approved without a person. */
-  autoApproveRealms: list.pipe(z.array(z.uuid('must list realm ids, separated by commas'))).default([]),
-  interpreters: interpreterMap.default({ python: 'python3' }),
-  runTimeoutMs: positiveInt.default(15 * 60_000),
-  runMemoryMb: positiveInt.default(1024),
-  /** Whether an analysis may reach the network (the docker driver; the process driver cannot stop it). */
-  runNetwork: flag.default(false),
-  pollIntervalMs: positiveInt.default(10_000),
-  dockerSocket: z.string().min(1).default('/var/run/docker.sock'),
-  /** The registry address of the hub's images as this site reaches it, when it differs from the hub's record. */
-  registryUrl: z.string().optional(),
-});
+function flag(values: Values, key: keyof AgentSettings): boolean {
+  const value = values[key];
+  if (value === undefined) return false;
+  if (value === true || value === 'true' || value === '1') return true;
+  if (value === false || value === 'false' || value === '0') return false;
+  throw new InvalidSetting(key, 'must be true or false');
+}
 
-export type AgentConfig = z.infer<typeof AgentConfigSchema> & { workDir: string };
+/** Checks the merged settings (file and environment) and fills in the defaults. */
+export function parseAgentSettings(values: Values): AgentSettings {
+  const hubUrl = text(values, 'hubUrl', 'must be the address of the hub, e.g. http://hub.example.org');
+  if (!URL.canParse(hubUrl)) {
+    throw new InvalidSetting('hubUrl', 'must be the address of the hub, e.g. http://hub.example.org');
+  }
+  const robotId = text(values, 'robotId', "must be the id of the node's robot");
+  if (!UUID.test(robotId)) throw new InvalidSetting('robotId', "must be the id of the node's robot");
+  const driver = values.driver;
+  if (!DRIVERS.includes(driver as DriverName)) {
+    throw new InvalidSetting('driver', `must be one of ${DRIVERS.join(', ')}`);
+  }
+  const autoApproveRealms = list(values, 'autoApproveRealms');
+  if (autoApproveRealms.some((realm) => !UUID.test(realm))) {
+    throw new InvalidSetting('autoApproveRealms', 'must list realm ids, separated by commas');
+  }
+  const workDir = optionalText(values, 'workDir');
+  const registryUrl = optionalText(values, 'registryUrl');
+  return {
+    hubUrl: hubUrl.replace(/\/+$/, ''),
+    robotId,
+    robotSecret: text(values, 'robotSecret', "must be the secret of the node's robot", 3),
+    dataDir: text(values, 'dataDir', "must be the directory holding the site's data"),
+    ...(workDir !== undefined ? { workDir } : {}),
+    driver: driver as DriverName,
+    autoApproveRealms,
+    interpreters: interpreterMap(values),
+    runTimeoutMs: positiveInt(values, 'runTimeoutMs', 15 * 60_000),
+    runMemoryMb: positiveInt(values, 'runMemoryMb', 1024),
+    runNetwork: flag(values, 'runNetwork'),
+    pollIntervalMs: positiveInt(values, 'pollIntervalMs', 10_000),
+    dockerSocket:
+      values.dockerSocket === undefined
+        ? '/var/run/docker.sock'
+        : text(values, 'dockerSocket', 'must be a path'),
+    ...(registryUrl !== undefined ? { registryUrl } : {}),
+  };
+}
 
 /** Environment variable of each setting; `NODE_AGENT_CONFIG` names a JSON file with the same keys. */
-export const ENVIRONMENT: Record<keyof z.input<typeof AgentConfigSchema>, string> = {
+export const ENVIRONMENT: Record<keyof AgentSettings, string> = {
   hubUrl: 'HUB_URL',
   robotId: 'NODE_ROBOT_ID',
   robotSecret: 'NODE_ROBOT_SECRET',
@@ -96,14 +187,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AgentC
     const value = environment[variable];
     if (value !== undefined && value !== '') merged[key] = value;
   }
-  const parsed = AgentConfigSchema.safeParse(merged);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = String(issue.path[0] ?? '');
-    const name = ENVIRONMENT[key as keyof typeof ENVIRONMENT] ?? key;
-    throw new ConfigError(`${name} (${key}): ${issue.message}`);
+  let config: AgentSettings;
+  try {
+    config = parseAgentSettings(merged);
+  } catch (error) {
+    if (!(error instanceof InvalidSetting)) throw error;
+    throw new ConfigError(`${ENVIRONMENT[error.key]} (${error.key}): ${error.message}`);
   }
-  const config = parsed.data;
   return {
     ...config,
     dataDir: path.resolve(config.dataDir),

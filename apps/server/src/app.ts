@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -34,10 +33,7 @@ import { coreModule, nodeOfRobot } from './modules/core/index.ts';
 import { registerRealtime, registerRealtimeEmitter } from './modules/realtime/index.ts';
 import { BucketGrants, BucketWriteGuards, storageModule } from './modules/storage/index.ts';
 import { telemetryModule, TelemetryServices } from './modules/telemetry/index.ts';
-
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+import { SERVER_VERSION } from './server-root.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -101,7 +97,7 @@ export async function buildApp({
   });
   // Limits are opted into per route (login, token, ...), not applied to every request.
   await app.register(rateLimit, { global: false });
-  await registerOpenApi(app, config.publicUrl, version);
+  await registerOpenApi(app, config.publicUrl, SERVER_VERSION);
   registerEmptyStringNormalizer(app);
 
   registerHealth(app, database.ping);
@@ -126,7 +122,7 @@ export async function buildApp({
   registerIdentityRateLimits(app, config.rateLimits);
   registerStatus(app, {
     ping: database.ping,
-    version,
+    version: SERVER_VERSION,
     roles: config.roles,
     authorize: (request) => void requireIdentity(request),
   });
@@ -148,7 +144,14 @@ export async function buildApp({
     // ones beyond the usual a caller may use (a node's robot and the results of its analyses).
     const bucketWriteGuards = new BucketWriteGuards();
     const bucketGrants = new BucketGrants();
-    await app.register(authModule, { prefix: '/auth', services: auth, events, outbox, config, version });
+    await app.register(authModule, {
+      prefix: '/auth',
+      services: auth,
+      events,
+      outbox,
+      config,
+      version: SERVER_VERSION,
+    });
     await app.register(coreModule, {
       prefix: '/core',
       auth,

@@ -69,16 +69,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ERROR_CODES.has(value);
 }
 
-/** Codes `@federa/client` gives failures that never produced an HTTP response. */
-export const ClientErrorCode = {
-  CONNECTION_ABORTED: 'ECONNABORTED',
-  CONNECTION_RESET: 'ECONNRESET',
-  AUTH_HEADER_INVALID: 'auth_header_invalid',
-  AUTH_HEADER_PARSE: 'auth_header_parse',
-  AUTH_HEADER_TYPE_PARSE: 'auth_header_type_parse',
-} as const;
-
-export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+import type { ClientErrorCode } from './client-error-codes.ts';
 
 /** Every code a caller of the APIs can meet, each with a phrase: the keys of `errors.*`. */
 export type AnyErrorCode = ErrorCode | ClientErrorCode;

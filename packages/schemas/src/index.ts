@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './client-error-codes.ts';
 export * from './list.ts';
 export * from './permissions.ts';
 export * from './permission-sets.ts';

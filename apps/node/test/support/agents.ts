@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { NodeAgent } from '../../src/agent.ts';
-import { AgentConfigSchema, type AgentConfig } from '../../src/config.ts';
+import { parseAgentSettings, type AgentConfig } from '../../src/config.ts';
 import type { ImagePuller } from '../../src/drivers/driver.ts';
 import { ProcessDriver } from '../../src/drivers/process-driver.ts';
 import { ociPuller } from '../../src/image/oci-puller.ts';
@@ -30,7 +30,7 @@ export async function startAgent(
   for (const [name, content] of Object.entries(options.data ?? {}))
     await writeFile(path.join(dataDir, name), content);
   const config = {
-    ...AgentConfigSchema.parse({
+    ...parseAgentSettings({
       hubUrl: world.url,
       robotId: node.robotId,
       robotSecret: await robotSecretOf(world, node.robotId),

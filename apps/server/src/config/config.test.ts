@@ -15,6 +15,36 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('bounds every in-memory cache, with sizes and the embedded buffer cache configurable', () => {
+    expect(loadConfig({}).caches).toEqual({
+      permissionSets: 10_000,
+      verifiedTokens: 10_000,
+      verifiedSecrets: 10_000,
+      listPages: 200,
+    });
+    expect(loadConfig({}).embeddedDatabase).toEqual({ sharedBuffersMb: 32 });
+    const set = loadConfig({
+      CACHE_PERMISSION_SETS: '500',
+      CACHE_VERIFIED_TOKENS: '0',
+      CACHE_VERIFIED_SECRETS: '20',
+      CACHE_LIST_PAGES: '50',
+      EMBEDDED_DB_SHARED_BUFFERS_MB: '16',
+    });
+    expect(set.caches).toEqual({
+      permissionSets: 500,
+      verifiedTokens: 0,
+      verifiedSecrets: 20,
+      listPages: 50,
+    });
+    expect(set.embeddedDatabase.sharedBuffersMb).toBe(16);
+    expect(() => loadConfig({ CACHE_LIST_PAGES: '-1' })).toThrow(
+      'Invalid configuration: CACHE_LIST_PAGES must be 0 (no cache) or a positive number of entries',
+    );
+    expect(() => loadConfig({ EMBEDDED_DB_SHARED_BUFFERS_MB: '0' })).toThrow(
+      'Invalid configuration: EMBEDDED_DB_SHARED_BUFFERS_MB must be at least 1 (MB)',
+    );
+  });
+
   it('derives the public URL from the port and trims a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://hub.example.org/' }).publicUrl).toBe('https://hub.example.org');

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../platform/db/pglite-settings.ts';
+import { SERVER_ROOT } from '../server-root.ts';
 import { TrustProxySchema, type TrustProxy } from './trust-proxy.ts';
 
 export const SERVER_ROLES = ['api', 'realtime', 'worker'] as const;
@@ -63,6 +65,17 @@ const byteSize = z
   });
 
 const STORAGE_DRIVERS = ['fs', 's3'] as const;
+
+/** How many entries a cache keeps at most (its memory bound); 0 keeps nothing. */
+const cacheEntries = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no cache) or a positive number of entries')
+      .default(fallback),
+  );
 
 /** A 256-bit key given as 64 hex digits or as base64/base64url; undefined when it is neither. */
 export function decodeEncryptionKey(value: string): Buffer | undefined {
@@ -259,6 +272,19 @@ const EnvironmentSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flagDefaultOn,
+  EMBEDDED_DB_SHARED_BUFFERS_MB: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1 (MB)')
+      .max(4096, 'must be at most 4096 (MB)')
+      .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+  ),
+  CACHE_PERMISSION_SETS: cacheEntries(10_000),
+  CACHE_VERIFIED_TOKENS: cacheEntries(10_000),
+  CACHE_VERIFIED_SECRETS: cacheEntries(10_000),
+  CACHE_LIST_PAGES: cacheEntries(200),
 });
 
 export interface AppConfig {
@@ -320,6 +346,21 @@ export interface AppConfig {
   outbox: { leaseMs: number };
   /** Where the master-image mirror command copies images from (`host[/prefix]`), if set. */
   masterImagesUpstream: string | undefined;
+  /** The embedded database (PGlite): PostgreSQL's buffer cache in MB (EMBEDDED_DB_SHARED_BUFFERS_MB). */
+  embeddedDatabase: { sharedBuffersMb: number };
+  /** The most entries each in-memory cache keeps (CACHE_*), which bounds the memory it can take. */
+  caches: CacheSizes;
+}
+
+export interface CacheSizes {
+  /** Identities whose permission set is kept (CACHE_PERMISSION_SETS). */
+  permissionSets: number;
+  /** Access tokens whose signature check is remembered (CACHE_VERIFIED_TOKENS). */
+  verifiedTokens: number;
+  /** Robot and client secrets whose argon2 check is remembered (CACHE_VERIFIED_SECRETS). */
+  verifiedSecrets: number;
+  /** Pages of a list kept per resource, answers without included relations only (CACHE_LIST_PAGES). */
+  listPages: number;
 }
 
 export interface StorageConfig {
@@ -348,7 +389,7 @@ export class ConfigError extends Error {
 }
 
 /** The small catalog shipped with the server (python and r groups). */
-const DEFAULT_MASTER_IMAGES_DIR = path.resolve(import.meta.dirname, '../../catalog/master-images');
+const DEFAULT_MASTER_IMAGES_DIR = path.join(SERVER_ROOT, 'catalog', 'master-images');
 
 /** Repositories (URLs, `git@host:path`, `*.git`) stay as given; directories become absolute. */
 function masterImagesSource(value: string | undefined): string {
@@ -358,7 +399,7 @@ function masterImagesSource(value: string | undefined): string {
   return isRepository ? value : path.resolve(value);
 }
 
-const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
+const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_ROOT, '../web/dist');
 
 /**
  * Reads the configuration from an environment (process.env by default). This is the only place the
@@ -452,6 +493,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     outbox: { leaseMs: env.OUTBOX_LEASE_MS },
     registryTimeoutMs: env.REGISTRY_TIMEOUT_MS,
     masterImagesUpstream: env.MASTER_IMAGES_UPSTREAM,
+    embeddedDatabase: { sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB },
+    caches: {
+      permissionSets: env.CACHE_PERMISSION_SETS,
+      verifiedTokens: env.CACHE_VERIFIED_TOKENS,
+      verifiedSecrets: env.CACHE_VERIFIED_SECRETS,
+      listPages: env.CACHE_LIST_PAGES,
+    },
     storage: {
       driver: env.STORAGE_DRIVER,
       maxFileSize: env.STORAGE_MAX_FILE_SIZE,

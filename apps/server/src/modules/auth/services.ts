@@ -4,8 +4,8 @@ import { SecretBox } from './crypto/secret-box.ts';
 import { SigningKeyStore } from './crypto/signing-keys.ts';
 import { VerifiedSecretCache } from './crypto/verified-secrets.ts';
 import { LoginThrottle } from './oauth2/login-throttle.ts';
-import { Authorizer } from './permissions/authorizer.ts';
-import { TokenService } from './tokens/token-service.ts';
+import { Authorizer, DEFAULT_AUTHORIZER_CACHE_OPTIONS } from './permissions/authorizer.ts';
+import { DEFAULT_TOKEN_LIFETIMES, TokenService } from './tokens/token-service.ts';
 import { RobotVault } from './vault/robot-vault.ts';
 import { VaultKv } from './vault/vault-kv.ts';
 
@@ -37,10 +37,13 @@ export function createAuthServices(config: AppConfig, db: Database): AuthService
     db,
     issuer,
     keys,
-    tokens: new TokenService(db, keys, issuer),
+    tokens: new TokenService(db, keys, issuer, DEFAULT_TOKEN_LIFETIMES, config.caches.verifiedTokens),
     throttle: new LoginThrottle(db),
-    authorizer: new Authorizer(db),
-    verifiedSecrets: new VerifiedSecretCache(),
+    authorizer: new Authorizer(db, {
+      ...DEFAULT_AUTHORIZER_CACHE_OPTIONS,
+      maxIdentities: config.caches.permissionSets,
+    }),
+    verifiedSecrets: new VerifiedSecretCache({ maxEntries: config.caches.verifiedSecrets }),
     secrets: SecretBox.fromConfig(config),
     robotVault: new RobotVault(config.vault ? new VaultKv(config.vault) : undefined),
   };

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#test/database.ts';
 import { ensureInstallation } from '../system/installation.ts';
+import { writePgliteTemplate } from '../../../scripts/write-pglite-template.ts';
 import { openDatabase } from './database.ts';
 import { systemMeta } from './schema/system.ts';
 import { withTransaction } from './transaction.ts';
@@ -26,6 +27,27 @@ describe('embedded database', () => {
     const second = await openDatabase({ kind: 'pglite', dataDir });
     await second.migrate(); // applying migrations again changes nothing
     expect(await ensureInstallation(second.db)).toEqual(installation);
+    await second.close();
+  });
+
+  it('starts a new data directory from the build template, migrated and with the buffer cache set', async () => {
+    const templateFile = await writePgliteTemplate(path.join(dataDir, 'template.tar.gz'));
+    const fromTemplate = path.join(dataDir, 'from-template');
+    const first = await openDatabase({
+      kind: 'pglite',
+      dataDir: fromTemplate,
+      templateFile,
+      sharedBuffersMb: 16,
+    });
+    // Every migration is in the template already: the tables are there before migrate() runs.
+    await ensureInstallation(first.db);
+    const setting = (await first.db.execute(sql`SHOW shared_buffers`)) as unknown as { rows: unknown[] };
+    expect(setting.rows).toEqual([{ shared_buffers: '16MB' }]);
+    await first.migrate();
+    await first.close();
+
+    const second = await openDatabase({ kind: 'pglite', dataDir: fromTemplate, templateFile });
+    expect((await second.db.select().from(systemMeta)).length).toBeGreaterThan(0);
     await second.close();
   });
 });

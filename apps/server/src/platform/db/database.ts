@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../../server-root.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './pglite-settings.ts';
+import { pgliteTemplateFile, readPgliteTemplate } from './pglite-template.ts';
 
 /** A Drizzle database, whichever driver is underneath (queries use the SQL-like API, not relational queries). */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -22,10 +26,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      sharedBuffersMb?: number;
+      /** A new data directory is unpacked from this template when it exists (default: the build's). */
+      templateFile?: string;
+    };
+
+/** PGlite's own start parameters, with the buffer cache set. */
+function pgliteStartParams(sharedBuffersMb: number): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+}
 
 /** Opens the database: PostgreSQL through a `pg` pool, or PGlite (in memory when no dataDir is given). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -47,12 +63,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
+  const settings = {
+    startParams: pgliteStartParams(options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+  };
   let client: PGlite;
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    // A new data directory is unpacked from the build's template instead of running initdb.
+    const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+    const template = isNew
+      ? await readPgliteTemplate(options.templateFile ?? pgliteTemplateFile(MIGRATIONS_DIR))
+      : undefined;
+    client = await PGlite.create(options.dataDir, {
+      ...settings,
+      ...(template ? { loadDataDir: template } : {}),
+    });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(settings);
   }
   const db = drizzlePglite(client) as unknown as Database;
   return {
@@ -70,8 +97,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 export function databaseOptionsFromConfig(config: {
   databaseUrl?: string;
   dataDir: string;
+  embeddedDatabase?: { sharedBuffersMb: number };
 }): DatabaseOptions {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+    : {
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'db'),
+        sharedBuffersMb: config.embeddedDatabase?.sharedBuffersMb,
+      };
 }

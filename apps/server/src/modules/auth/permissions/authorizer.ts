@@ -48,7 +48,10 @@ export interface AuthorizerCacheOptions {
   ttlMs: number;
 }
 
-const DEFAULT_CACHE_OPTIONS: AuthorizerCacheOptions = { maxIdentities: 10_000, ttlMs: 10 * 60_000 };
+export const DEFAULT_AUTHORIZER_CACHE_OPTIONS: AuthorizerCacheOptions = {
+  maxIdentities: 10_000,
+  ttlMs: 10 * 60_000,
+};
 
 /**
  * Access decisions for HTTP requests, with the policy engine of packages/policy. Server endpoints are
@@ -78,7 +81,7 @@ export class Authorizer implements ResourceAccess {
 
   constructor(
     private readonly db: Database,
-    cacheOptions: AuthorizerCacheOptions = DEFAULT_CACHE_OPTIONS,
+    cacheOptions: AuthorizerCacheOptions = DEFAULT_AUTHORIZER_CACHE_OPTIONS,
   ) {
     this.definitions = new VersionedCache({ maxEntries: 2_000, ttlMs: cacheOptions.ttlMs });
     this.policyCache = new VersionedCache({ maxEntries: 2_000, ttlMs: cacheOptions.ttlMs });

@@ -39,8 +39,11 @@ export interface IssueOptions {
   grantId?: string | null;
 }
 
-/** Verified tokens remembered at most (each entry holds the token text and its claims). */
-const MAX_VERIFIED_TOKENS = 10_000;
+/**
+ * Verified tokens remembered by default (each entry holds the token text and its claims, about 2 KB);
+ * CACHE_VERIFIED_TOKENS changes it.
+ */
+export const DEFAULT_MAX_VERIFIED_TOKENS = 10_000;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const isoAt = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -60,6 +63,7 @@ export class TokenService {
     private readonly keys: SigningKeyStore,
     private readonly issuer: string,
     readonly lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
+    private readonly maxVerifiedTokens: number = DEFAULT_MAX_VERIFIED_TOKENS,
   ) {
     this.stateQueries = new TokenStateQueries(db);
   }
@@ -226,7 +230,7 @@ export class TokenService {
     }
     const claims = await this.verifySignatureUncached(token);
     this.verifiedClaims.set(token, claims);
-    if (this.verifiedClaims.size > MAX_VERIFIED_TOKENS) {
+    while (this.verifiedClaims.size > this.maxVerifiedTokens) {
       // Oldest first: Map iteration follows insertion order.
       this.verifiedClaims.delete(this.verifiedClaims.keys().next().value!);
     }

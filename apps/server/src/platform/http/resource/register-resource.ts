@@ -16,7 +16,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
 
 /** Cached list pages per resource: enough for the pages people and dashboards poll, bounded in memory. */
-const LIST_PAGE_CACHE = { maxEntries: 200, ttlMs: 60_000 };
+/** How long a cached page may be used at all; the size is CACHE_LIST_PAGES. */
+const LIST_PAGE_TTL_MS = 60_000;
 
 const IdParams = z.object({ id: z.string().min(1).max(256) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,7 +40,10 @@ export function registerResource(
   const idColumn = definition.query.idColumn.column;
   const tags = [definition.path];
   const hidden = new Set([...(definition.secretColumns ?? [])]);
-  const listPages = new VersionedCache<ListResponse<Row>>(LIST_PAGE_CACHE);
+  const listPages = new VersionedCache<ListResponse<Row>>({
+    maxEntries: app.config.caches.listPages,
+    ttlMs: LIST_PAGE_TTL_MS,
+  });
   // What the answers look like (the OpenAPI document shows them; responses serialize through them).
   const RecordBody = recordSchemaOf(definition.table, definition.secretColumns);
   const RecordListBody = recordListSchemaOf(definition.table, definition.secretColumns);

@@ -28,12 +28,17 @@ export const SERVER_BUNDLE = path.join(SERVER_ROOT, 'dist', 'server.mjs');
  */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8'];
 
-/** Bare imports of npm packages stay imports; only the workspace's own packages are bundled. */
+/**
+ * Bare imports of npm packages stay imports; the workspace's own packages and the server's
+ * package-internal aliases (`#platform/…`, the `imports` field of its package.json) are bundled.
+ */
 const dependenciesStayExternal: Plugin = {
   name: 'dependencies-stay-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@federa/') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@federa/') || args.path.startsWith('#')
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

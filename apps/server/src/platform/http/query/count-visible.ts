@@ -22,32 +22,69 @@ export function cappedCount(db: AnyPgDatabase, table: PgTable, where: SQL | unde
 
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATE_CACHE_SIZE = 256;
-/** Estimates by statement and parameters; a bounded map, oldest entry out first. */
-const estimates = new Map<string, { rows: number; at: number }>();
 
-/**
- * How many rows the planner expects `SELECT 1 FROM table WHERE ...` to return: a plan, no scan.
- * Kept for a while per statement, since a list is asked for again and again.
- */
-export async function estimateVisible(
-  db: AnyPgDatabase,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<number> {
-  const statement = db
+interface KnownEstimate {
+  rows: number;
+  /** The count that led to the estimate read at least this many rows (its cap + 1). */
+  atLeast: number;
+  at: number;
+}
+
+/** Estimates by statement and parameters; a bounded map, oldest entry out first. */
+const estimates = new Map<string, KnownEstimate>();
+
+/** The statement an estimate explains, and the key it is kept under. */
+export interface VisibleRows {
+  readonly statement: ReturnType<typeof visibleStatement>;
+  readonly key: string;
+}
+
+function visibleStatement(db: AnyPgDatabase, table: PgTable, where: SQL | undefined) {
+  return db
     .select({ one: sql`1` })
     .from(table)
     .where(where);
-  const { sql: text, params } = statement.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  const now = Date.now();
-  const cached = estimates.get(key);
-  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+}
 
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`)) as unknown;
+/** `SELECT 1 FROM table WHERE ...`, compiled once per request to key the estimate. */
+export function visibleRows(db: AnyPgDatabase, table: PgTable, where: SQL | undefined): VisibleRows {
+  const statement = visibleStatement(db, table, where);
+  const { sql: text, params } = statement.toSQL();
+  return { statement, key: `${text}\u0000${JSON.stringify(params)}` };
+}
+
+/**
+ * The kept estimate when a count of these rows went past `cap` less than the estimate's lifetime
+ * ago: the total is an estimate then anyway, so the capped count (which reads cap + 1 rows on every
+ * request) can be skipped. Undefined when the rows must be counted.
+ */
+export function knownAboveCap(visible: VisibleRows, cap: number): number | undefined {
+  const known = estimates.get(visible.key);
+  if (!known || Date.now() - known.at >= ESTIMATE_TTL_MS || known.atLeast <= cap) return undefined;
+  return known.rows;
+}
+
+/**
+ * How many rows the planner expects `SELECT 1 FROM table WHERE ...` to return: a plan, no scan.
+ * Kept for a while per statement, since a list is asked for again and again; `atLeast` is what the
+ * count that led here proved to exist (see knownAboveCap).
+ */
+export async function estimateVisible(
+  db: AnyPgDatabase,
+  visible: VisibleRows,
+  atLeast: number,
+): Promise<number> {
+  const now = Date.now();
+  const cached = estimates.get(visible.key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) {
+    if (atLeast > cached.atLeast) cached.atLeast = atLeast;
+    return cached.rows;
+  }
+
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${visible.statement}`)) as unknown;
   const rows = planRows(result);
-  estimates.delete(key);
-  estimates.set(key, { rows, at: now });
+  estimates.delete(visible.key);
+  estimates.set(visible.key, { rows, atLeast, at: now });
   if (estimates.size > ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value as string);
   return rows;
 }

@@ -224,11 +224,10 @@ describe('runListQuery on PGlite', () => {
     expect(withSecret.data[0]).not.toHaveProperty('display_name');
   });
 
-  it('attaches included relations with one batched query per relation', async () => {
+  it('joins an included many-to-one relation into the page statement: one statement for the page', async () => {
     const result = await list({ include: 'realm' });
-    const realmQueries = queries.filter((query) => query.includes('from "realms"'));
-    expect(realmQueries).toHaveLength(1);
-    expect(realmQueries[0]).toMatch(/where "realms"\."id" in \(\$1, \$2, \$3\)/);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatch(/left join "realms" on "realms"\."id" = "users"\."realm_id"/);
 
     const byName = new Map(result.data.map((row) => [row.name, row]));
     expect(byName.get('alice')).toMatchObject({ realm_id: R1, realm: { id: R1, name: 'master' } });
@@ -244,6 +243,24 @@ describe('runListQuery on PGlite', () => {
       'filter[id]': u(3),
     });
     expect(result.data).toEqual([{ id: u(3), name: 'bob', realm: { id: R2, name: 'other' } }]);
+  });
+
+  it("loads a relation onto the resource's own table with one batched query", async () => {
+    const result = await runListQuery(
+      db,
+      realmQuery,
+      parseListQuery({ include: 'parent', sort: 'name' }, realmQuery),
+    );
+    const parentQueries = queries.filter((query) => query.includes('where "realms"."id" in'));
+    expect(parentQueries).toHaveLength(1);
+    expect(parentQueries[0]).toMatch(/in \(\$1, \$2\)/);
+    expect(
+      result.data.map((row) => [row.name, (row.parent as { name?: string } | null)?.name ?? null]),
+    ).toEqual([
+      ['master', null],
+      ['other', 'master'],
+      ['third', 'other'],
+    ]);
   });
 
   it('skips the relation query when no row points anywhere', async () => {

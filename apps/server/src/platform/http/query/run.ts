@@ -12,6 +12,7 @@ import type { AnyPgDatabase } from './database.ts';
 import type { ResourceQuery } from './definition.ts';
 import { filtersToSql } from './filter-sql.ts';
 import { afterCursor, CURSOR_KEY_PREFIX, cursorSelection, readCursorValues } from './keyset.ts';
+import { joinCondition, joinedSelection, orderJoinedFields, splitIncludes } from './join-relations.ts';
 import { attachRelations } from './load-relations.ts';
 import type { ParsedListQuery, ParsedSelection } from './types.ts';
 
@@ -27,7 +28,10 @@ export interface RunListOptions {
   exactCountUpTo?: number;
 }
 
-/** Runs a parsed list query: one page of rows, their total, and each included relation in one query. */
+/**
+ * Runs a parsed list query: one page of rows with their total and the includes it can join, in one
+ * statement; any other included relation in one query of its own.
+ */
 export async function runListQuery(
   db: AnyPgDatabase,
   definition: ResourceQuery,
@@ -35,7 +39,8 @@ export async function runListQuery(
   options: RunListOptions = {},
 ): Promise<ListResponse<Row>> {
   const where = and(filtersToSql(parsed.filters, definition), options.where);
-  const { selection, helpers } = buildSelection(definition, parsed);
+  const { joined, loaded } = splitIncludes(definition, parsed.include);
+  const { selection, helpers } = buildSelection(definition, { fields: parsed.fields, include: loaded });
   const { limit, offset, after } = parsed.page;
   const sortColumns = parsed.sort.map(({ field, direction }) => ({
     column: columnOf(definition, field),
@@ -53,17 +58,22 @@ export async function runListQuery(
   const visible = visibleRows(db, definition.table, where);
   const keptEstimate = knownAboveCap(visible, cap);
   const countVisible = cappedCount(db, definition.table, where, cap);
-  const rows = (await db
+  let page = db
     .select({
       ...selection,
+      ...Object.fromEntries(joined.map((join) => [join.include.relation, joinedSelection(join)])),
       ...(after ? cursorSelection(sortColumns) : {}),
       ...(keptEstimate === undefined ? { [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number) } : {}),
     })
     .from(definition.table)
+    .$dynamic();
+  for (const join of joined) page = page.leftJoin(join.relation.table, joinCondition(join));
+  const rows = (await page
     .where(pageWhere)
     .orderBy(...orderBy(definition, parsed))
     .limit(limit)
     .offset(offset)) as Row[];
+  orderJoinedFields(rows, joined);
 
   let counted: number;
   if (keptEstimate !== undefined) counted = cap + 1;
@@ -86,7 +96,7 @@ export async function runListQuery(
   for (const row of rows)
     for (const key of Object.keys(row)) if (key.startsWith(CURSOR_KEY_PREFIX)) delete row[key];
 
-  await attachRelations(db, definition, parsed.include, rows);
+  await attachRelations(db, definition, loaded, rows);
   stripHelpers(rows, helpers);
   const meta: ListResponse<Row>['meta'] = { total, limit, offset };
   if (estimated) meta.estimated = true;

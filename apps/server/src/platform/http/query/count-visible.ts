@@ -1,5 +1,5 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { AnyPgDatabase } from './database.ts';
 
 /**
@@ -30,27 +30,25 @@ interface KnownEstimate {
   at: number;
 }
 
-/** Estimates by statement and parameters; a bounded map, oldest entry out first. */
+/** Estimates by table, condition and parameters; a bounded map, oldest entry out first. */
 const estimates = new Map<string, KnownEstimate>();
 
-/** The statement an estimate explains, and the key it is kept under. */
+/** The rows an estimate explains, and the key it is kept under. */
 export interface VisibleRows {
-  readonly statement: ReturnType<typeof visibleStatement>;
+  readonly table: PgTable;
+  readonly where: SQL | undefined;
   readonly key: string;
 }
 
-function visibleStatement(db: AnyPgDatabase, table: PgTable, where: SQL | undefined) {
-  return db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where);
-}
-
-/** `SELECT 1 FROM table WHERE ...`, compiled once per request to key the estimate. */
+/**
+ * Keys the estimate by table and condition. Only the condition is compiled (nothing at all when
+ * there is none), since this runs for every page; the statement to explain is built on a miss.
+ */
 export function visibleRows(db: AnyPgDatabase, table: PgTable, where: SQL | undefined): VisibleRows {
-  const statement = visibleStatement(db, table, where);
-  const { sql: text, params } = statement.toSQL();
-  return { statement, key: `${text}\u0000${JSON.stringify(params)}` };
+  const name = getTableName(table);
+  if (!where) return { table, where, key: name };
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(where);
+  return { table, where, key: `${name}\u0000${text}\u0000${JSON.stringify(params)}` };
 }
 
 /**
@@ -81,7 +79,11 @@ export async function estimateVisible(
     return cached.rows;
   }
 
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${visible.statement}`)) as unknown;
+  const statement = db
+    .select({ one: sql`1` })
+    .from(visible.table)
+    .where(visible.where);
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`)) as unknown;
   const rows = planRows(result);
   estimates.delete(visible.key);
   estimates.set(visible.key, { rows, atLeast, at: now });

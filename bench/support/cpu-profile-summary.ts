@@ -57,13 +57,14 @@ export function summarizeProfile(file: string, count = 40): string {
     const where = whereFrom(url);
     const name = `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber + 1}` : ''}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
-    byFile.set(where, (byFile.get(where) ?? 0) + micros);
+    if (functionName !== '(idle)') byFile.set(where, (byFile.get(where) ?? 0) + micros);
   }
   // Inclusive time by repository file or package: what a request spends below each of them.
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const inclusiveByFile = new Map<string, number>();
   for (const [id, micros] of selfByNode) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
     const seen = new Set<string>();
     for (let current: number | undefined = id; current !== undefined; current = parentOf.get(current)) {
       const where = whereFrom(byId.get(current)!.callFrame.url);

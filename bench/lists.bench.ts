@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     }
     console.log(`results: ${writeResults(RESULTS_NAME, results)}`);
   } finally {
-    await server.stop();
+    await server.destroy();
   }
 }
 

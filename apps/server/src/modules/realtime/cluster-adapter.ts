@@ -40,6 +40,12 @@ export async function createClusterAdapter(
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection that drops must not crash the process; the adapter reconnects by itself.
   pool.on('error', onError);
+  // Each emission is a NOTIFY in a transaction of its own, and every such commit waited for a WAL
+  // flush (an analysis command sends about ten). A notification is never kept across a crash
+  // anyway, so waiting for the disk buys nothing; the commit still delivers it to the listeners.
+  pool.on('connect', (client) => {
+    client.query('SET synchronous_commit = off').catch(onError);
+  });
   try {
     await pool.query(`
       CREATE TABLE IF NOT EXISTS ${ATTACHMENTS_TABLE} (

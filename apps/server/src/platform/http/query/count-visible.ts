@@ -1,5 +1,5 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { AnyPgDatabase } from './database.ts';
 
 /**
@@ -22,32 +22,71 @@ export function cappedCount(db: AnyPgDatabase, table: PgTable, where: SQL | unde
 
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATE_CACHE_SIZE = 256;
-/** Estimates by statement and parameters; a bounded map, oldest entry out first. */
-const estimates = new Map<string, { rows: number; at: number }>();
+
+interface KnownEstimate {
+  rows: number;
+  /** The count that led to the estimate read at least this many rows (its cap + 1). */
+  atLeast: number;
+  at: number;
+}
+
+/** Estimates by table, condition and parameters; a bounded map, oldest entry out first. */
+const estimates = new Map<string, KnownEstimate>();
+
+/** The rows an estimate explains, and the key it is kept under. */
+export interface VisibleRows {
+  readonly table: PgTable;
+  readonly where: SQL | undefined;
+  readonly key: string;
+}
+
+/**
+ * Keys the estimate by table and condition. Only the condition is compiled (nothing at all when
+ * there is none), since this runs for every page; the statement to explain is built on a miss.
+ */
+export function visibleRows(db: AnyPgDatabase, table: PgTable, where: SQL | undefined): VisibleRows {
+  const name = getTableName(table);
+  if (!where) return { table, where, key: name };
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(where);
+  return { table, where, key: `${name}\u0000${text}\u0000${JSON.stringify(params)}` };
+}
+
+/**
+ * The kept estimate when a count of these rows went past `cap` less than the estimate's lifetime
+ * ago: the total is an estimate then anyway, so the capped count (which reads cap + 1 rows on every
+ * request) can be skipped. Undefined when the rows must be counted.
+ */
+export function knownAboveCap(visible: VisibleRows, cap: number): number | undefined {
+  const known = estimates.get(visible.key);
+  if (!known || Date.now() - known.at >= ESTIMATE_TTL_MS || known.atLeast <= cap) return undefined;
+  return known.rows;
+}
 
 /**
  * How many rows the planner expects `SELECT 1 FROM table WHERE ...` to return: a plan, no scan.
- * Kept for a while per statement, since a list is asked for again and again.
+ * Kept for a while per statement, since a list is asked for again and again; `atLeast` is what the
+ * count that led here proved to exist (see knownAboveCap).
  */
 export async function estimateVisible(
   db: AnyPgDatabase,
-  table: PgTable,
-  where: SQL | undefined,
+  visible: VisibleRows,
+  atLeast: number,
 ): Promise<number> {
+  const now = Date.now();
+  const cached = estimates.get(visible.key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) {
+    if (atLeast > cached.atLeast) cached.atLeast = atLeast;
+    return cached.rows;
+  }
+
   const statement = db
     .select({ one: sql`1` })
-    .from(table)
-    .where(where);
-  const { sql: text, params } = statement.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  const now = Date.now();
-  const cached = estimates.get(key);
-  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-
+    .from(visible.table)
+    .where(visible.where);
   const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`)) as unknown;
   const rows = planRows(result);
-  estimates.delete(key);
-  estimates.set(key, { rows, at: now });
+  estimates.delete(visible.key);
+  estimates.set(visible.key, { rows, atLeast, at: now });
   if (estimates.size > ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value as string);
   return rows;
 }

@@ -1,11 +1,18 @@
 import type { ListResponse } from '@federa/schemas';
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cappedCount, estimateVisible, EXACT_COUNT_UP_TO } from './count-visible.ts';
+import {
+  cappedCount,
+  estimateVisible,
+  EXACT_COUNT_UP_TO,
+  knownAboveCap,
+  visibleRows,
+} from './count-visible.ts';
 import type { AnyPgDatabase } from './database.ts';
 import type { ResourceQuery } from './definition.ts';
 import { filtersToSql } from './filter-sql.ts';
 import { afterCursor, CURSOR_KEY_PREFIX, cursorSelection, readCursorValues } from './keyset.ts';
+import { joinCondition, joinedSelection, orderJoinedFields, splitIncludes } from './join-relations.ts';
 import { attachRelations } from './load-relations.ts';
 import type { ParsedListQuery, ParsedSelection } from './types.ts';
 
@@ -21,7 +28,10 @@ export interface RunListOptions {
   exactCountUpTo?: number;
 }
 
-/** Runs a parsed list query: one page of rows, their total, and each included relation in one query. */
+/**
+ * Runs a parsed list query: one page of rows with their total and the includes it can join, in one
+ * statement; any other included relation in one query of its own.
+ */
 export async function runListQuery(
   db: AnyPgDatabase,
   definition: ResourceQuery,
@@ -29,7 +39,8 @@ export async function runListQuery(
   options: RunListOptions = {},
 ): Promise<ListResponse<Row>> {
   const where = and(filtersToSql(parsed.filters, definition), options.where);
-  const { selection, helpers } = buildSelection(definition, parsed);
+  const { joined, loaded } = splitIncludes(definition, parsed.include);
+  const { selection, helpers } = buildSelection(definition, { fields: parsed.fields, include: loaded });
   const { limit, offset, after } = parsed.page;
   const sortColumns = parsed.sort.map(({ field, direction }) => ({
     column: columnOf(definition, field),
@@ -40,33 +51,42 @@ export async function runListQuery(
 
   // The total rides along as an uncorrelated scalar subquery, which PostgreSQL evaluates once:
   // page and total cost one round trip, and the page keeps its own (index-friendly) plan. It counts
-  // no further than the cap, so a long list costs what a short one does.
+  // no further than the cap, so a long list costs what a short one does. A list whose count went
+  // past the cap a moment ago skips it: its total is the kept estimate, and the count would read
+  // cap + 1 rows on every request for nothing (docs/decisions/0095-list-totals-counted-up-to-a-cap.md).
   const cap = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
+  const visible = visibleRows(db, definition.table, where);
+  const keptEstimate = knownAboveCap(visible, cap);
   const countVisible = cappedCount(db, definition.table, where, cap);
-  const rows = (await db
+  let page = db
     .select({
       ...selection,
+      ...Object.fromEntries(joined.map((join) => [join.include.relation, joinedSelection(join)])),
       ...(after ? cursorSelection(sortColumns) : {}),
-      [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number),
+      ...(keptEstimate === undefined ? { [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number) } : {}),
     })
     .from(definition.table)
+    .$dynamic();
+  for (const join of joined) page = page.leftJoin(join.relation.table, joinCondition(join));
+  const rows = (await page
     .where(pageWhere)
     .orderBy(...orderBy(definition, parsed))
     .limit(limit)
     .offset(offset)) as Row[];
+  orderJoinedFields(rows, joined);
 
-  let counted = rows.length > 0 ? Number(rows[0]![TOTAL_KEY]) : 0;
+  let counted: number;
+  if (keptEstimate !== undefined) counted = cap + 1;
+  else if (rows.length > 0) counted = Number(rows[0]![TOTAL_KEY]);
   // An empty page beyond the end still owes the caller the total.
-  if (rows.length === 0 && offset > 0) {
-    const [answer] = await countVisible;
-    counted = answer?.total ?? 0;
-  }
+  else if (offset > 0) counted = (await countVisible)[0]?.total ?? 0;
+  else counted = 0;
   let total = counted;
   let estimated = false;
   if (counted > cap) {
     // Past the cap the planner's estimate stands in, never below what is known to exist.
     const known = Math.max(cap + 1, offset + rows.length + (rows.length === limit ? 1 : 0));
-    total = Math.max(known, await estimateVisible(db, definition.table, where));
+    total = Math.max(known, keptEstimate ?? (await estimateVisible(db, visible, cap + 1)));
     estimated = true;
   }
   for (const row of rows) delete row[TOTAL_KEY];
@@ -76,7 +96,7 @@ export async function runListQuery(
   for (const row of rows)
     for (const key of Object.keys(row)) if (key.startsWith(CURSOR_KEY_PREFIX)) delete row[key];
 
-  await attachRelations(db, definition, parsed.include, rows);
+  await attachRelations(db, definition, loaded, rows);
   stripHelpers(rows, helpers);
   const meta: ListResponse<Row>['meta'] = { total, limit, offset };
   if (estimated) meta.estimated = true;

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server.ts';
+import { seedListRows } from './support/seed-list-rows.ts';
 import { serverCpuSeconds } from './support/server-probes.ts';
 
 const ADMIN_PASSWORD = 'Bench-Admin-Passw0rd';
@@ -31,26 +32,6 @@ function cpuSecondsOf(pids: readonly number[]): number {
     }
   }
   return ticks / CLOCK_TICKS_PER_SECOND;
-}
-
-async function seed(client: pg.Client): Promise<void> {
-  const realm = await client.query<{ id: string }>(`SELECT id FROM auth_realms WHERE name = 'master'`);
-  const realmId = realm.rows[0]!.id;
-  await client.query(
-    `INSERT INTO projects (name, realm_id, created_at)
-     SELECT 'bench-project-' || g, $1, now() - g * interval '1 second' FROM generate_series(1, $2::int) g`,
-    [realmId, ROWS],
-  );
-  await client.query(
-    `INSERT INTO analyses (name, realm_id, project_id, created_at)
-     SELECT 'bench-analysis-' || p.name, p.realm_id, p.id, p.created_at FROM projects p`,
-  );
-  await client.query(
-    `INSERT INTO auth_users (name, realm_id, created_at)
-     SELECT 'bench-user-' || g, $1, now() - g * interval '1 second' FROM generate_series(1, $2::int) g`,
-    [realmId, ROWS],
-  );
-  await client.query('ANALYZE projects, analyses, auth_users');
 }
 
 function optionsFor(url: string, token: string, path: string): autocannon.Options {
@@ -89,7 +70,7 @@ const server = await startServer({
 const watcher = new pg.Client({ connectionString: server.databaseUrl });
 try {
   await watcher.connect();
-  if (ROWS > 0) await seed(watcher);
+  if (ROWS > 0) await seedListRows(watcher, ROWS);
   const response = await fetch(`${server.url}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -23,10 +23,16 @@
  * Writes bench/results/hub.json and prints ratios against the previous run. Targets (PostgreSQL,
  * printed, never failing the run): see TARGETS.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { postgresReachable, serverCpuSeconds, serverRssBytes } from './support/server-probes.ts';
+import {
+  postgresReachable,
+  processMemoryBytes,
+  serverCpuSeconds,
+  serverPidOf,
+  serverRssBytes,
+} from './support/server-probes.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import {
   emptyResults,
@@ -98,7 +104,7 @@ class MemoryProbe {
   ) {}
 
   static async attach(server: RunningServer): Promise<MemoryProbe> {
-    return new MemoryProbe(server.url, findServerPid(server.dataDir));
+    return new MemoryProbe(server.url, serverPidOf(server.dataDir));
   }
 
   get source(): string {
@@ -107,7 +113,7 @@ class MemoryProbe {
 
   /** Current RSS in bytes. */
   async current(): Promise<number> {
-    if (this.pid) return readStatusBytes(this.pid, 'VmRSS');
+    if (this.pid) return processMemoryBytes(this.pid, 'VmRSS');
     return serverRssBytes(this.url);
   }
 
@@ -133,7 +139,7 @@ class MemoryProbe {
 
   /** The peak RSS in bytes since the last reset. */
   async peak(): Promise<number> {
-    if (this.pid && !this.timer) return readStatusBytes(this.pid, 'VmHWM');
+    if (this.pid && !this.timer) return processMemoryBytes(this.pid, 'VmHWM');
     this.samplePeak = Math.max(this.samplePeak, await serverRssBytes(this.url));
     return this.samplePeak;
   }
@@ -142,32 +148,6 @@ class MemoryProbe {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
   }
-}
-
-function findServerPid(dataDir: string): number | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return undefined;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const environment = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (environment.includes(`DATA_DIR=${dataDir}`)) return Number(entry);
-    } catch {
-      // not ours, or gone
-    }
-  }
-  return undefined;
-}
-
-function readStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
-  if (!match) throw new Error(`${field} is missing from /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
 }
 
 // --------------------------------------------------------------------------------------------------

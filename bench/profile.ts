@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server.ts';
+import { seedListRows } from './support/seed-list-rows.ts';
 import { serverCpuSeconds } from './support/server-probes.ts';
 import { summarizeProfile } from './support/cpu-profile-summary.ts';
 
@@ -27,24 +28,7 @@ async function seed(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const realm = await client.query<{ id: string }>(`SELECT id FROM auth_realms WHERE name = 'master'`);
-    const realmId = realm.rows[0]!.id;
-    await client.query(
-      `INSERT INTO projects (name, realm_id, created_at)
-       SELECT 'bench-project-' || g, $1, now() - g * interval '1 second' FROM generate_series(1, $2::int) g`,
-      [realmId, rows],
-    );
-    await client.query(
-      `INSERT INTO analyses (name, realm_id, project_id, created_at)
-       SELECT 'bench-analysis-' || p.name, p.realm_id, p.id, p.created_at FROM projects p
-       WHERE p.name LIKE 'bench-project-%'`,
-    );
-    await client.query(
-      `INSERT INTO auth_users (name, realm_id, created_at)
-       SELECT 'bench-user-' || g, $1, now() - g * interval '1 second' FROM generate_series(1, $2::int) g`,
-      [realmId, rows],
-    );
-    await client.query('ANALYZE projects, analyses, auth_users');
+    await seedListRows(client, rows);
   } finally {
     await client.end();
   }

@@ -80,6 +80,21 @@ describe('project screens', () => {
     expect(fake.calls.some((call) => call.method === 'POST' && call.path === '/core/projects')).toBe(false);
   });
 
+  it('checks the name as the server will, after trimming: blanks are missing, padding does not count', async () => {
+    const fake = server();
+    renderApp('/projects/add', { session: sessionWith('project_create'), server: fake });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, WAIT);
+    await user.type(name, '     ');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, '  abc  ');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This field should be at least 5 characters long')).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.method === 'POST' && call.path === '/core/projects')).toBe(false);
+  });
+
   it('shows the not-found page for an unknown project id', async () => {
     renderApp('/projects/nope', { session: sessionWith('project_create'), server: server() });
     expect(await screen.findByText('Page Not Found: /projects/nope', {}, WAIT)).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { maxLength, minLength, required, textRules } from '../../forms/rules.tsx';
+import { ProjectUpdateSchema } from '@federa/schemas';
+import { schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { Project } from '../../resources/hub-resources.ts';
 
 export interface ProjectFormValues {
@@ -17,11 +18,13 @@ export function initialProjectValues(project?: Project): ProjectFormValues {
   };
 }
 
-/** Project: name required 5-100, description optional 5-4096 (docs/product/analysis-platform.md §5). */
-export const projectValidation = {
-  name: textRules(required(), minLength(5), maxLength(100)),
-  description: textRules(minLength(5), maxLength(4096)),
-};
+/**
+ * Project: name required 5-100, description optional 5-4096 (docs/product/analysis-platform.md §5),
+ * checked with the server's own request schema on the body the form sends.
+ */
+export const projectValidation = schemaResolver<ProjectFormValues>(ProjectUpdateSchema, (values) =>
+  projectBody(values),
+);
 
 /** The body to send; empty strings become null. */
 export function projectBody(values: ProjectFormValues): Record<string, unknown> {

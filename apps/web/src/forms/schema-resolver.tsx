@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { ServerIssueMessage } from './server-errors.tsx';
+import { ValidationMessage } from './ValidationMessage.tsx';
+
+/** What the resolver needs of a schema of `@federa/schemas` (a zod schema), without importing zod. */
+export interface RequestSchema {
+  safeParse(value: unknown):
+    | { readonly success: true }
+    | {
+        readonly success: false;
+        readonly error: {
+          readonly issues: readonly {
+            readonly path: readonly PropertyKey[];
+            readonly code: string;
+            readonly message: string;
+          }[];
+        };
+      };
+}
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Validates a form with the request schema the server checks the same body with, so a form refuses
+ * exactly what the server would: `toBody` makes the body from the form's values, and each issue is
+ * shown at its field (the first per field), in the words of the validation phrases. An empty field
+ * the schema wants longer is "required". Use as Mantine's `validate`.
+ */
+export function schemaResolver<V extends object>(schema: RequestSchema, toBody: (values: V) => unknown) {
+  return (values: V): Record<string, ReactNode> => {
+    const result = schema.safeParse(toBody(values));
+    if (result.success) return {};
+    const errors: Record<string, ReactNode> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (path in errors) continue;
+      const value = (values as Record<string, unknown>)[path];
+      errors[path] =
+        issue.code === 'too_small' && isBlank(value) ? (
+          <ValidationMessage rule="required" />
+        ) : (
+          <ServerIssueMessage issue={{ path, message: issue.message }} />
+        );
+    }
+    return errors;
+  };
+}

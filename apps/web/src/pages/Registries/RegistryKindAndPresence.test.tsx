@@ -30,6 +30,19 @@ describe('registry kind and master images in the registry', () => {
     expect(sent?.body).toMatchObject({ name: 'loopback', host: 'http://127.0.0.1:5000', kind: 'oci' });
   });
 
+  it('checks a new registry as the server will before sending it', async () => {
+    const fake = new FakeAuthServer();
+    serveResource(fake, '/core/registries', []);
+    renderApp('/admin/services/registry/add', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }, WAIT), 'lo');
+    await user.type(screen.getByRole('textbox', { name: /^Account name/ }), '  ab  ');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This field is required', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getAllByText('This field should be at least 3 characters long')).toHaveLength(2);
+    expect(fake.calls.some((call) => call.method === 'POST' && call.path === '/core/registries')).toBe(false);
+  });
+
   it('shows for each master image whether the registry holds it', async () => {
     const fake = new FakeAuthServer();
     serveResource(fake, '/core/master-image-groups', [

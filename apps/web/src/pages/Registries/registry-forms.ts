@@ -1,8 +1,9 @@
-import { REGISTRY_ROBOT_SECRET_PATTERN } from '@federa/schemas';
+import { RegistryCreateSchema, REGISTRY_ROBOT_SECRET_PATTERN } from '@federa/schemas';
 import type { RegistryKindName } from '@federa/schemas';
 import { createElement } from 'react';
 import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
 import { maxLength, minLength, required, textRules, type TextRule } from '../../forms/rules.tsx';
+import { schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { Registry, RegistryProject } from '../../resources/admin-hub-resources.ts';
 import { externalName } from '../Nodes/node-form.ts';
 
@@ -27,13 +28,13 @@ export function initialRegistryValues(registry: Registry | undefined): RegistryF
   };
 }
 
-/** Registry: name 3-128 required; host required, at most 512; account name and secret 3-256 (docs/product/analysis-platform.md §5). */
-export const registryValidation = {
-  name: textRules(required(), minLength(3), maxLength(128)),
-  host: textRules(required(), maxLength(512)),
-  account_name: textRules(minLength(3), maxLength(256)),
-  account_secret: textRules(minLength(3), maxLength(256)),
-};
+/**
+ * Registry: name 3-128 required; host required, at most 512; account name and secret 3-256
+ * (docs/product/analysis-platform.md §5), checked with the server's request schema on the body sent.
+ */
+export const registryValidation = schemaResolver<RegistryFormValues>(RegistryCreateSchema, (values) =>
+  registryBody(values),
+);
 
 /** Empty fields become null; an empty secret is left out, which keeps the stored one. */
 export function registryBody(values: RegistryFormValues): Record<string, unknown> {

@@ -9,8 +9,9 @@ export const TEST_BASE_URLS = {
   telemetry: 'http://hub.test/telemetry',
 };
 
-export const MASTER_REALM: SessionRealm = { id: 'realm-master', name: 'master' };
-export const OTHER_REALM: SessionRealm = { id: 'realm-other', name: 'other' };
+/** Realm ids are UUIDs, as the server's: forms check the ids they send with its request schemas. */
+export const MASTER_REALM: SessionRealm = { id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001', name: 'master' };
+export const OTHER_REALM: SessionRealm = { id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002', name: 'other' };
 
 export interface FakeUser {
   readonly id: string;

@@ -22,9 +22,6 @@ export const nodes: Phrases['nodes'] = {
     default: 'Standard',
     aggregator: 'Aggregator',
   },
-  rules: {
-    externalName: 'Nur Buchstaben, Ziffern, Bindestriche und Unterstriche sind erlaubt.',
-  },
   list: {
     label: 'Knoten',
     yes: 'ja',

@@ -82,7 +82,6 @@ export const registries: Phrases['registries'] = {
     secret: 'Geheimnis',
     secretDescription:
       'Nur schreibbar: 8 oder mehr Zeichen mit einem Groß- und einem Kleinbuchstaben und einer Ziffer. Leer lassen, um das gespeicherte Geheimnis zu behalten.',
-    secretRule: 'Mindestens 8 Zeichen mit einem Groß- und einem Kleinbuchstaben und einer Ziffer.',
     secretStored: 'Ein Geheimnis ist gespeichert.',
     secretNone: 'Es ist kein Geheimnis gespeichert.',
     reveal: 'Geheimnis anzeigen',

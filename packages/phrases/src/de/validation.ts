@@ -20,6 +20,8 @@ export const validation: ValidationPhrases = {
     'Das Passwort muss mindestens 8 Zeichen lang sein und einen Großbuchstaben, einen Kleinbuchstaben und eine Ziffer enthalten',
   phone: 'Der Wert muss eine Telefonnummer sein: ein Pluszeichen gefolgt von 7 bis 15 Ziffern',
   connectionString: 'Der Wert muss die Form token@host haben',
+  externalName: 'Nur Buchstaben, Ziffern, Bindestriche und Unterstriche sind erlaubt.',
+  robotSecret: 'Mindestens 8 Zeichen mit einem Groß- und einem Kleinbuchstaben und einer Ziffer.',
   attributeInvalid: 'Das Attribut {{name}} ist ungültig.',
   attributesInvalid: 'Die Attribute {{names}} sind ungültig.',
   unexpected: 'Ein unerwarteter Fehler ist aufgetreten.',

@@ -19,9 +19,6 @@ export const nodes = {
     default: 'Default',
     aggregator: 'Aggregator',
   },
-  rules: {
-    externalName: 'Only letters, digits, hyphens and underscores are allowed.',
-  },
   list: {
     label: 'Nodes',
     yes: 'yes',

@@ -78,7 +78,6 @@ export const registries = {
     secret: 'Secret',
     secretDescription:
       'Write-only: 8 or more characters with an uppercase letter, a lowercase letter and a digit. Leave empty to keep the stored secret.',
-    secretRule: 'At least 8 characters with an uppercase letter, a lowercase letter and a digit.',
     secretStored: 'A secret is stored.',
     secretNone: 'No secret is stored.',
     reveal: 'Reveal secret',

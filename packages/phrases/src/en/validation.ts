@@ -22,6 +22,8 @@ export const validation = {
     'The password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a digit',
   phone: 'The value must be a phone number: a plus sign followed by 7 to 15 digits',
   connectionString: 'The value must have the form token@host',
+  externalName: 'Only letters, digits, hyphens and underscores are allowed.',
+  robotSecret: 'At least 8 characters with an uppercase letter, a lowercase letter and a digit.',
   attributeInvalid: 'The attribute {{name}} is invalid.',
   attributesInvalid: 'The attributes {{names}} are invalid.',
   unexpected: 'An unexpected error occurred.',

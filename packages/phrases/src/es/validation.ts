@@ -20,6 +20,8 @@ export const validation: ValidationPhrases = {
     'La contraseña debe tener al menos 8 caracteres y contener una letra mayúscula, una minúscula y un dígito',
   phone: 'El valor debe ser un número de teléfono: un signo más seguido de 7 a 15 dígitos',
   connectionString: 'El valor debe tener la forma token@host',
+  externalName: 'Solo se permiten letras, dígitos, guiones y guiones bajos.',
+  robotSecret: 'Al menos 8 caracteres con una mayúscula, una minúscula y un dígito.',
   attributeInvalid: 'El atributo {{name}} no es válido.',
   attributesInvalid: 'Los atributos {{names}} no son válidos.',
   unexpected: 'Se produjo un error inesperado.',

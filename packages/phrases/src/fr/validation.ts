@@ -20,6 +20,8 @@ export const validation: ValidationPhrases = {
     'Le mot de passe doit contenir au moins 8 caractères, dont une majuscule, une minuscule et un chiffre',
   phone: 'La valeur doit être un numéro de téléphone : un signe plus suivi de 7 à 15 chiffres',
   connectionString: 'La valeur doit avoir la forme token@host',
+  externalName: 'Seuls les lettres, les chiffres, les traits d’union et les tirets bas sont autorisés.',
+  robotSecret: 'Au moins 8 caractères avec une majuscule, une minuscule et un chiffre.',
   attributeInvalid: "L'attribut {{name}} n'est pas valide.",
   attributesInvalid: 'Les attributs {{names}} ne sont pas valides.',
   unexpected: "Une erreur inattendue s'est produite.",

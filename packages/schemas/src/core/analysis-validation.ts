@@ -90,7 +90,7 @@ export const RegistryServiceCommandSchema = z
       .max(256, maxMessage(256))
       .regex(
         REGISTRY_ROBOT_SECRET_PATTERN,
-        'The secret must have 8+ characters with upper- and lowercase letters and a digit.',
+        'At least 8 characters with an uppercase letter, a lowercase letter and a digit.',
       )
       .nullish(),
   })

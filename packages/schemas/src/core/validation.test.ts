@@ -67,7 +67,7 @@ describe('core validation (docs/product/analysis-platform.md §5)', () => {
     };
     expect(RegistryProjectCreateSchema.safeParse(valid).success).toBe(true);
     expect(firstMessage(RegistryProjectCreateSchema.safeParse({ ...valid, external_name: 'a b c' }))).toBe(
-      'The value may only contain letters, digits, hyphens and underscores.',
+      'Only letters, digits, hyphens and underscores are allowed.',
     );
     expect(RegistryProjectCreateSchema.safeParse({ ...valid, type: 'other' }).success).toBe(false);
     expect(RegistryProjectCreateSchema.safeParse({ ...valid, account_secret: 'weakpass' }).success).toBe(

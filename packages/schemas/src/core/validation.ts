@@ -13,10 +13,7 @@ const id = () => z.uuid('The value must be a valid id.');
 /** Harbor project and node names: letters, digits, hyphen and underscore. */
 export const EXTERNAL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 const externalName = () =>
-  text(3, 64).regex(
-    EXTERNAL_NAME_PATTERN,
-    'The value may only contain letters, digits, hyphens and underscores.',
-  );
+  text(3, 64).regex(EXTERNAL_NAME_PATTERN, 'Only letters, digits, hyphens and underscores are allowed.');
 
 /** Secrets Harbor accepts for robot accounts: 8+ characters with upper- and lowercase letters and a digit. */
 export const REGISTRY_ROBOT_SECRET_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,}$/;
@@ -76,7 +73,7 @@ export const NodeTaskSchema = z
       .max(256, maxMessage(256))
       .regex(
         REGISTRY_ROBOT_SECRET_PATTERN,
-        'The secret must have 8+ characters with upper- and lowercase letters and a digit.',
+        'At least 8 characters with an uppercase letter, a lowercase letter and a digit.',
       )
       .optional(),
   })
@@ -114,7 +111,7 @@ const registryProjectFields = {
     .max(256, maxMessage(256))
     .regex(
       REGISTRY_ROBOT_SECRET_PATTERN,
-      'The secret must have 8+ characters with upper- and lowercase letters and a digit.',
+      'At least 8 characters with an uppercase letter, a lowercase letter and a digit.',
     )
     .nullish(),
 };

@@ -73,7 +73,7 @@ describe('IdentityProviderForm', () => {
     await waitFor(() => expect(creates).toHaveLength(1));
     expect(creates[0]).toEqual({
       enabled: true,
-      realm_id: 'realm-master',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       protocol: 'oidc',
       preset: 'github',
       client_id: 'my-client',
@@ -101,7 +101,7 @@ describe('IdentityProviderForm', () => {
     await waitFor(() => expect(creates).toHaveLength(1));
     expect(creates[0]).toEqual({
       enabled: true,
-      realm_id: 'realm-master',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       protocol: 'oauth2',
       client_id: 'my-client',
       authorize_url: 'https://idp.example.org/authorize',
@@ -200,7 +200,7 @@ describe('IdentityProviderForm', () => {
     await waitFor(() => expect(creates).toHaveLength(1));
     expect(creates[0]).toEqual({
       enabled: true,
-      realm_id: 'realm-master',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       protocol: 'ldap',
       url: 'ldaps://ldap.example.org',
       timeout: 0,
@@ -221,7 +221,7 @@ describe('IdentityProviderForm', () => {
       protocol: 'oidc',
       preset: 'github',
       enabled: true,
-      realm_id: 'realm-master',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       client_id: 'abc',
     };
     server.route('GET', '/auth/identity-providers/idp-1', () => json(200, stored));

@@ -16,13 +16,13 @@ const provider = {
   protocol: 'oidc',
   preset: null,
   enabled: true,
-  realm_id: 'realm-master',
+  realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
   client_id: 'hub',
   authorize_url: 'https://kc.example.org/auth',
   token_url: 'https://kc.example.org/token',
 };
 const roles = [
-  { id: 'role-admin', name: 'admin', realm_id: 'realm-master' },
+  { id: 'role-admin', name: 'admin', realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001' },
   { id: 'role-viewer', name: 'viewer', realm_id: null },
 ];
 
@@ -86,7 +86,7 @@ describe('RoleMappings', () => {
     await screen.findByRole('heading', { name: 'Role mappings' });
     await screen.findByText('admin', { selector: 'p' });
     // Roles of the provider's realm and global ones.
-    expect(roleQueries[0]!.query.get('filter[realm_id]')).toBe('realm-master,null');
+    expect(roleQueries[0]!.query.get('filter[realm_id]')).toBe('0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001,null');
     expect(within(row('admin')).getByText('not mapped')).toBeInTheDocument();
 
     const expand = within(row('admin')).getByRole('button', { name: 'Show mapping of admin' });

@@ -58,7 +58,7 @@ export function NodeForm({ entity, onSaved }: NodeFormProps) {
   const form = useForm<NodeFormValues>({
     mode: 'controlled',
     initialValues: initialNodeValues(entity, defaultRealmId(realmContext)),
-    validate: nodeValidation(showRealm),
+    validate: nodeValidation({ realmRequired: showRealm, editing: !!entity, withRegistry }),
   });
   const { save, error, saving } = useEntitySave<AdminNode>({
     resource: adminHubResources.nodes,

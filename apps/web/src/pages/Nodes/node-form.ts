@@ -1,7 +1,7 @@
-import { EXTERNAL_NAME_PATTERN } from '@federa/schemas';
-import { createElement } from 'react';
-import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
-import { maxLength, minLength, required, textRules, type TextRule } from '../../forms/rules.tsx';
+import { NodeCreateSchema, NodeUpdateSchema } from '@federa/schemas';
+import { createElement, type ReactNode } from 'react';
+import { schemaResolver } from '../../forms/schema-resolver.tsx';
+import { ValidationMessage } from '../../forms/ValidationMessage.tsx';
 import type { AdminNode } from '../../resources/admin-hub-resources.ts';
 
 export interface NodeFormValues {
@@ -15,11 +15,6 @@ export interface NodeFormValues {
 
 export const NODE_FIELDS = ['name', 'realm_id', 'type', 'external_name', 'hidden', 'registry_id'] as const;
 
-export const externalName = (): TextRule => (value) =>
-  value && !EXTERNAL_NAME_PATTERN.test(value)
-    ? createElement(PhraseMessage, { phrase: 'nodes.rules.externalName' })
-    : null;
-
 export function initialNodeValues(node: AdminNode | undefined, realmId: string | null): NodeFormValues {
   return {
     name: node?.name ?? '',
@@ -31,13 +26,21 @@ export function initialNodeValues(node: AdminNode | undefined, realmId: string |
   };
 }
 
-/** Node: name 3-128 required; realm and type required; external name 3-64 of [A-Za-z0-9-_] (docs/product/analysis-platform.md §5). */
-export function nodeValidation(realmRequired: boolean) {
-  return {
-    name: textRules(required(), minLength(3), maxLength(128)),
-    realm_id: (value: string | null) => (realmRequired ? required()(value ?? '') : null),
-    type: textRules(required()),
-    external_name: textRules(minLength(3), maxLength(64), externalName()),
+/**
+ * Node: name 3-128 required; realm and type required; external name 3-64 of [A-Za-z0-9-_]
+ * (docs/product/analysis-platform.md §5): the server's request schema checks the body the form will
+ * send, and a master-realm user creating a node must pick its realm.
+ */
+export function nodeValidation(options: { realmRequired: boolean; editing: boolean; withRegistry: boolean }) {
+  const { realmRequired, editing, withRegistry } = options;
+  const bySchema = schemaResolver<NodeFormValues>(editing ? NodeUpdateSchema : NodeCreateSchema, (values) =>
+    nodeBody(values, editing, withRegistry),
+  );
+  return (values: NodeFormValues): Record<string, ReactNode> => {
+    const errors = bySchema(values);
+    if (realmRequired && !values.realm_id)
+      errors.realm_id = createElement(ValidationMessage, { rule: 'required' });
+    return errors;
   };
 }
 

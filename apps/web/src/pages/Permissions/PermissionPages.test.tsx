@@ -14,7 +14,13 @@ function server() {
   ]);
   serveResource(fake, '/auth/policies', [
     { id: 'pol1', name: 'weekdays', type: 'time', parent_id: null, realm_id: MASTER_REALM.id },
-    { id: 'pol2', name: 'elsewhere', type: 'date', parent_id: null, realm_id: 'realm-other' },
+    {
+      id: 'pol2',
+      name: 'elsewhere',
+      type: 'date',
+      parent_id: null,
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002',
+    },
   ]);
   return { fake, permissions };
 }

@@ -12,7 +12,7 @@ const timePolicy: StoredPolicy = {
   name: 'office-hours',
   type: 'time',
   parent_id: null,
-  realm_id: 'realm-master',
+  realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
   invert: false,
   start: '08:00',
   end: '17:00',
@@ -25,7 +25,7 @@ const group: StoredPolicy = {
   name: 'group-1',
   type: 'composite',
   parent_id: null,
-  realm_id: 'realm-master',
+  realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
   decisionStrategy: 'unanimous',
 };
 const member: StoredPolicy = {
@@ -33,7 +33,7 @@ const member: StoredPolicy = {
   name: 'member-1',
   type: 'identity',
   parent_id: 'group-1',
-  realm_id: 'realm-master',
+  realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
   types: ['user'],
 };
 const loose: StoredPolicy = {
@@ -41,7 +41,7 @@ const loose: StoredPolicy = {
   name: 'loose-1',
   type: 'date',
   parent_id: null,
-  realm_id: 'realm-master',
+  realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
   invert: true,
 };
 
@@ -104,7 +104,7 @@ describe('PolicyDetailPage', () => {
   });
 
   it('creates a child of a composite in place, in its realm and below it', async () => {
-    const otherRealm = { ...group, realm_id: 'realm-other' };
+    const otherRealm = { ...group, realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002' };
     const { user, api } = openPolicies('/admin/policies/group-1', [otherRealm, member]);
     await user.click(await screen.findByRole('button', { name: 'New child policy' }));
     const dialog = await screen.findByRole('dialog', { name: 'New child policy of group-1' });
@@ -120,7 +120,7 @@ describe('PolicyDetailPage', () => {
       type: 'date',
       name: 'spring',
       parent_id: 'group-1',
-      realm_id: 'realm-other',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

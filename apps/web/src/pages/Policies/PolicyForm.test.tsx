@@ -103,14 +103,14 @@ describe('PolicyForm: composite', () => {
         name: 'group-1',
         invert: false,
         decisionStrategy: 'affirmative',
-        realm_id: 'realm-master',
+        realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       },
     ]);
     expect(api.updates).toEqual([{ id: 'child-b', body: { parent_id: 'new-1' } }]);
     // Candidates: top-level policies of the composite's realm.
     const candidates = api.lists.at(-1)!;
     expect(candidates.query.get('filter[parent_id]')).toBe('null');
-    expect(candidates.query.get('filter[realm_id]')).toBe('realm-master');
+    expect(candidates.query.get('filter[realm_id]')).toBe('0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001');
     expect(candidates.query.get('sort')).toBe('name');
   });
 });
@@ -196,7 +196,7 @@ describe('PolicyForm: time', () => {
       type: 'time',
       name: 'my-policy',
       invert: false,
-      realm_id: 'realm-master',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       start: '08:00',
       end: '16:30:00',
       interval: 'weekly',
@@ -321,7 +321,7 @@ describe('PolicyForm: permissionBinding', () => {
       type: 'permissionBinding',
       name: 'bound',
       invert: true,
-      realm_id: 'realm-master',
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
     });
   });
 });

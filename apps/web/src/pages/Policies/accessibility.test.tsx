@@ -13,7 +13,13 @@ vi.setConfig({ testTimeout: 30_000 });
 function app(path: string) {
   const server = new FakeAuthServer();
   fakePolicyApi(server, [
-    { id: 'p-1', name: 'office-hours', type: 'time', parent_id: null, realm_id: 'realm-master' },
+    {
+      id: 'p-1',
+      name: 'office-hours',
+      type: 'time',
+      parent_id: null,
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
+    },
   ]);
   server.route('GET', '/auth/roles', () =>
     json(200, { data: [{ id: 'r-1', name: 'admin' }], meta: { total: 1, limit: 10, offset: 0 } }),
@@ -22,7 +28,13 @@ function app(path: string) {
     json(200, { data: [], meta: { total: 0, limit: 50, offset: 0 } }),
   );
   server.route('GET', '/auth/identity-providers/i-1', () =>
-    json(200, { id: 'i-1', name: 'corp-ldap', protocol: 'ldap', enabled: true, realm_id: 'realm-master' }),
+    json(200, {
+      id: 'i-1',
+      name: 'corp-ldap',
+      protocol: 'ldap',
+      enabled: true,
+      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
+    }),
   );
   renderApp(path, { session: adminSession, server });
   return userEvent.setup({ delay: null });

@@ -11,8 +11,8 @@ function server() {
   const fake = new FakeAuthServer();
   // The fake's own realm list answers GET /auth/realms; records are served here.
   const realms = serveResource(fake, '/auth/realms', [
-    { id: 'realm-master', name: 'master', built_in: true },
-    { id: 'realm-other', name: 'other', display_name: 'Other' },
+    { id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001', name: 'master', built_in: true },
+    { id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002', name: 'other', display_name: 'Other' },
   ]);
   return { fake, realms };
 }
@@ -38,7 +38,7 @@ describe('realm screens', () => {
 
   it('keeps the name of the master realm', async () => {
     const { fake } = server();
-    renderApp('/admin/realms/realm-master', { session: adminSession, server: fake });
+    renderApp('/admin/realms/0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001', { session: adminSession, server: fake });
     const name = await screen.findByRole('textbox', { name: /^Name/ }, WAIT);
     expect(name).toBeDisabled();
     expect(screen.getByText('The name of the master realm can not be changed.')).toBeInTheDocument();
@@ -46,7 +46,10 @@ describe('realm screens', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(
-        fake.calls.find((call) => call.method === 'POST' && call.path === '/auth/realms/realm-master')?.body,
+        fake.calls.find(
+          (call) =>
+            call.method === 'POST' && call.path === '/auth/realms/0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
+        )?.body,
       ).toEqual({
         display_name: 'Root',
         description: null,

@@ -26,7 +26,7 @@ export function RegistryProjectForm({ registryId, entity, onSaved }: RegistryPro
   const form = useForm<RegistryProjectFormValues>({
     mode: 'controlled',
     initialValues: initialRegistryProjectValues(entity),
-    validate: registryProjectValidation,
+    validate: registryProjectValidation(registryId, !!entity),
   });
   const { save, error, saving } = useEntitySave<RegistryProject>({
     resource: adminHubResources.registryProjects,

@@ -1,11 +1,11 @@
-import { RegistryCreateSchema, REGISTRY_ROBOT_SECRET_PATTERN } from '@federa/schemas';
+import {
+  RegistryCreateSchema,
+  RegistryProjectCreateSchema,
+  RegistryProjectUpdateSchema,
+} from '@federa/schemas';
 import type { RegistryKindName } from '@federa/schemas';
-import { createElement } from 'react';
-import { PhraseMessage } from '../../components/PhraseMessage/PhraseMessage.tsx';
-import { maxLength, minLength, required, textRules, type TextRule } from '../../forms/rules.tsx';
 import { schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { Registry, RegistryProject } from '../../resources/admin-hub-resources.ts';
-import { externalName } from '../Nodes/node-form.ts';
 
 export interface RegistryFormValues {
   name: string;
@@ -66,11 +66,6 @@ export const REGISTRY_PROJECT_FIELDS = [
   'account_secret',
 ] as const;
 
-const robotSecret = (): TextRule => (value) =>
-  value && !REGISTRY_ROBOT_SECRET_PATTERN.test(value)
-    ? createElement(PhraseMessage, { phrase: 'registries.project.secretRule' })
-    : null;
-
 export function initialRegistryProjectValues(
   project: RegistryProject | undefined,
 ): RegistryProjectFormValues {
@@ -84,14 +79,17 @@ export function initialRegistryProjectValues(
   };
 }
 
-/** Registry project: name 3-128; external name required 3-64 of [A-Za-z0-9-_]; type required (docs/product/analysis-platform.md §5). */
-export const registryProjectValidation = {
-  name: textRules(required(), minLength(3), maxLength(128)),
-  external_name: textRules(required(), minLength(3), maxLength(64), externalName()),
-  type: textRules(required()),
-  account_name: textRules(minLength(3), maxLength(256)),
-  account_secret: textRules(maxLength(256), robotSecret()),
-};
+/**
+ * Registry project: name 3-128; external name required 3-64 of [A-Za-z0-9-_]; type required; a
+ * secret Harbor accepts (docs/product/analysis-platform.md §5), checked with the server's request
+ * schema on the body the form will send.
+ */
+export function registryProjectValidation(registryId: string, editing: boolean) {
+  return schemaResolver<RegistryProjectFormValues>(
+    editing ? RegistryProjectUpdateSchema : RegistryProjectCreateSchema,
+    (values) => registryProjectBody(values, registryId, editing),
+  );
+}
 
 export function registryProjectBody(
   values: RegistryProjectFormValues,

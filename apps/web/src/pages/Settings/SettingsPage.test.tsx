@@ -26,7 +26,7 @@ function openSettings(path: string, me: Record<string, unknown> = {}) {
         display_name: 'Alice',
         email: 'alice@example.org',
         name_locked: false,
-        realm_id: 'realm-other',
+        realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002',
         ...me,
       }),
     Number.POSITIVE_INFINITY,

@@ -19,7 +19,7 @@ describe('UserProfilePage', () => {
         display_name: 'Bob Builder',
         status_message: 'Building things',
         created_at: '2025-01-02T10:00:00.000Z',
-        realm: { id: 'realm-other', name: 'other' },
+        realm: { id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002', name: 'other' },
       });
     });
     renderApp('/users/user-bob', { session: sessionWith(), server });

@@ -140,7 +140,7 @@ describe('nodes', () => {
     });
     expect(external.json().issues[0]).toMatchObject({
       path: 'external_name',
-      message: 'The value may only contain letters, digits, hyphens and underscores.',
+      message: 'Only letters, digits, hyphens and underscores are allowed.',
     });
     await manager.post('/core/nodes', { name: 'first', type: 'default', external_name: 'taken' });
     expect(

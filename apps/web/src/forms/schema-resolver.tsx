@@ -18,6 +18,9 @@ export interface RequestSchema {
       };
 }
 
+/** Issues that, on an empty field, mean it is missing: too short, or not even of the right type. */
+const MISSING_CODES = new Set(['too_small', 'invalid_type']);
+
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -25,7 +28,7 @@ const isBlank = (value: unknown): boolean =>
  * Validates a form with the request schema the server checks the same body with, so a form refuses
  * exactly what the server would: `toBody` makes the body from the form's values, and each issue is
  * shown at its field (the first per field), in the words of the validation phrases. An empty field
- * the schema wants longer is "required". Use as Mantine's `validate`.
+ * the schema wants longer, or wants at all, is "required". Use as Mantine's `validate`.
  */
 export function schemaResolver<V extends object>(schema: RequestSchema, toBody: (values: V) => unknown) {
   return (values: V): Record<string, ReactNode> => {
@@ -37,7 +40,7 @@ export function schemaResolver<V extends object>(schema: RequestSchema, toBody: 
       if (path in errors) continue;
       const value = (values as Record<string, unknown>)[path];
       errors[path] =
-        issue.code === 'too_small' && isBlank(value) ? (
+        isBlank(value) && MISSING_CODES.has(issue.code) ? (
           <ValidationMessage rule="required" />
         ) : (
           <ServerIssueMessage issue={{ path, message: issue.message }} />

@@ -1,11 +1,11 @@
-import type { ListResponse } from '@federa/schemas';
+import { AnalysisCreateSchema, type ListResponse } from '@federa/schemas';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
-import { maxLength, minLength, required, textRules } from '../../forms/rules.tsx';
+import { schemaResolver } from '../../forms/schema-resolver.tsx';
 import { hubResources, type Analysis, type Project } from '../../resources/hub-resources.ts';
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
@@ -18,12 +18,20 @@ interface AnalysisFormValues {
 
 const FIELDS = ['name', 'description', 'project_id'] as const;
 
-/** Analysis create: project required; name 3-128; description 5-4096 (docs/product/analysis-platform.md §5). */
-const validation = {
-  name: textRules(required(), minLength(3), maxLength(128)),
-  description: textRules(minLength(5), maxLength(4096)),
-  project_id: (value: string | null) => required()(value ?? ''),
-};
+/** The body of a new analysis. */
+function analysisBody(values: AnalysisFormValues) {
+  return {
+    project_id: values.project_id,
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+  };
+}
+
+/**
+ * Analysis create: project required; name 3-128; description 5-4096 (docs/product/analysis-platform.md
+ * §5), checked with the server's request schema on the body the form will send.
+ */
+const validation = schemaResolver<AnalysisFormValues>(AnalysisCreateSchema, analysisBody);
 
 /** Create an analysis in a project (fixed when the page is a project's). */
 export function AnalysisForm({
@@ -47,17 +55,7 @@ export function AnalysisForm({
     onSaved: (analysis) => onSaved?.(analysis),
   });
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) =>
-          void save({
-            project_id: values.project_id,
-            name: values.name.trim(),
-            description: values.description.trim() || null,
-          }),
-      )}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((values) => void save(analysisBody(values)))} noValidate>
       <Stack gap="md" maw={640}>
         <TextInput
           {...form.getInputProps('name')}

@@ -73,6 +73,18 @@ describe('analysis screens', () => {
     expect(await screen.findByText('No nodes selected for the analysis.', {}, WAIT)).toBeInTheDocument();
   });
 
+  it('asks for a project and a name before creating an analysis', async () => {
+    const fake = server(analysis({}));
+    serveResource(fake, '/core/projects', []);
+    renderApp('/analyses/add', { session: sessionWith('analysis_create'), server: fake });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Description/ }, WAIT), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('This field is required', {}, WAIT)).toHaveLength(2);
+    expect(screen.getByText('This field should be at least 5 characters long')).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.method === 'POST' && call.path === '/core/analyses')).toBe(false);
+  });
+
   it('shows no command to somebody who may not run them', async () => {
     renderApp('/analyses/a1', { session: sessionWith('analysis_result_read'), server: server(analysis({})) });
     expect(await screen.findByText('No command is possible right now.', {}, WAIT)).toBeInTheDocument();

@@ -3,3 +3,4 @@ export * from './account.ts';
 export * from './policy-checks.ts';
 export * from './identity-provider-tools.ts';
 export * from './fields.ts';
+export * from './requests.ts';

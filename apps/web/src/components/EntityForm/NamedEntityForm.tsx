@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { emptyToNull } from '../../forms/form-values.ts';
-import { maxLength, minLength, name, required, textRules } from '../../forms/rules.tsx';
+import { schemaResolver, type RequestSchema } from '../../forms/schema-resolver.tsx';
 import type { Identified } from '../../resources/live/live-list.ts';
 import type { ResourceRef } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -12,11 +12,10 @@ import { defaultRealmId, isRealmPickerVisible } from '../RealmPicker/realm-picke
 import { SaveFooter } from './SaveFooter.tsx';
 import { useEntitySave } from './use-entity-save.tsx';
 
-/** Lengths of one entity's basic fields (docs/product/identity-and-access.md §5). */
-export interface NamedEntityLimits {
-  readonly name: readonly [number, number];
-  readonly displayName: readonly [number, number];
-  readonly description: readonly [number, number];
+/** The request schemas the server validates the record's create and update bodies with. */
+export interface NamedEntitySchemas {
+  readonly create: RequestSchema;
+  readonly update: RequestSchema;
 }
 
 export interface NamedEntityValues {
@@ -36,19 +35,11 @@ interface NamedEntity extends Identified {
   readonly built_in?: boolean;
 }
 
-/** Validation of name (required, name characters), display name and description by the entity's limits. */
-export function namedEntityValidation(limits: NamedEntityLimits) {
-  return {
-    name: textRules(required(), minLength(limits.name[0]), maxLength(limits.name[1]), name()),
-    display_name: textRules(minLength(limits.displayName[0]), maxLength(limits.displayName[1])),
-    description: textRules(minLength(limits.description[0]), maxLength(limits.description[1])),
-  };
-}
-
 export interface NamedEntityFormProps<T extends NamedEntity> {
   readonly resource: ResourceRef;
   readonly entity?: T;
-  readonly limits: NamedEntityLimits;
+  /** The rules of its fields (docs/product/identity-and-access.md §5), as the server checks them. */
+  readonly schemas: NamedEntitySchemas;
   /** Built-in records keep their name; this explains why the field is disabled. */
   readonly builtInNameHint?: PlainPhraseKey;
   readonly fixedRealmId?: string | null;
@@ -62,7 +53,7 @@ export interface NamedEntityFormProps<T extends NamedEntity> {
 export function NamedEntityForm<T extends NamedEntity>({
   resource,
   entity,
-  limits,
+  schemas,
   builtInNameHint,
   fixedRealmId,
   onSaved,
@@ -84,7 +75,7 @@ export function NamedEntityForm<T extends NamedEntity>({
       description: entity?.description ?? '',
       realm_id: entity?.realm_id ?? defaultRealmId(realmContext),
     },
-    validate: namedEntityValidation(limits),
+    validate: (values) => validate(values),
   });
   const { save, error, saving } = useEntitySave<T>({
     resource,
@@ -94,13 +85,16 @@ export function NamedEntityForm<T extends NamedEntity>({
     onSaved,
   });
   const nameLocked = entity?.built_in === true;
-
-  const submit = form.onSubmit((values) => {
-    const body: Partial<NamedEntityValues> = emptyToNull(values) as Partial<NamedEntityValues>;
+  /** The body to send: empty fields become null; the realm only on create; a built-in name stays. */
+  const bodyOf = (values: NamedEntityValues): Partial<NamedEntityValues> => {
+    const body = emptyToNull(values) as Partial<NamedEntityValues>;
     if (entity) delete body.realm_id;
     if (nameLocked) delete body.name;
-    return save(body);
-  });
+    return body;
+  };
+  const validate = schemaResolver<NamedEntityValues>(entity ? schemas.update : schemas.create, bodyOf);
+
+  const submit = form.onSubmit((values) => save(bodyOf(values)));
 
   return (
     <form onSubmit={submit} noValidate>

@@ -7,11 +7,11 @@ import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { RealmPicker } from '../../components/RealmPicker/RealmPicker.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
-import { emptyToNull } from '../../forms/form-values.ts';
 import { authResources, type Permission, type PolicySummary } from '../../resources/resource-types.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
 import {
   PERMISSION_FIELDS,
+  permissionBody,
   permissionValidation,
   policyWindowLoader,
   type PermissionFormValues,
@@ -48,7 +48,7 @@ export function PermissionForm({ entity, fixedRealmId, onSaved }: PermissionForm
       realm_id: entity ? (entity.realm_id ?? null) : defaultRealmId(realmContext),
       policy_id: entity?.policy_id ?? null,
     },
-    validate: permissionValidation,
+    validate: permissionValidation({ editing: !!entity, nameLocked: entity?.built_in === true }),
   });
   const { save, error, saving } = useEntitySave<Permission>({
     resource: authResources.permissions,
@@ -61,12 +61,7 @@ export function PermissionForm({ entity, fixedRealmId, onSaved }: PermissionForm
   const loadPolicies = useMemo(() => policyWindowLoader(api, realmId), [api, realmId]);
   const nameLocked = entity?.built_in === true;
 
-  const submit = form.onSubmit((values) => {
-    const body: Partial<PermissionFormValues> = emptyToNull(values) as Partial<PermissionFormValues>;
-    if (entity) delete body.realm_id;
-    if (nameLocked) delete body.name;
-    return save(body);
-  });
+  const submit = form.onSubmit((values) => save(permissionBody(values, { editing: !!entity, nameLocked })));
 
   return (
     <form onSubmit={submit} noValidate>

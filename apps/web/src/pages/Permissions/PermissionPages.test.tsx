@@ -13,9 +13,15 @@ function server() {
     { id: 'p1', name: 'user_read', built_in: true, realm_id: null },
   ]);
   serveResource(fake, '/auth/policies', [
-    { id: 'pol1', name: 'weekdays', type: 'time', parent_id: null, realm_id: MASTER_REALM.id },
     {
-      id: 'pol2',
+      id: '6a0f4b1e-3c2d-4e5f-8a9b-0c1d2e3f4a51',
+      name: 'weekdays',
+      type: 'time',
+      parent_id: null,
+      realm_id: MASTER_REALM.id,
+    },
+    {
+      id: '6a0f4b1e-3c2d-4e5f-8a9b-0c1d2e3f4a52',
       name: 'elsewhere',
       type: 'date',
       parent_id: null,
@@ -53,7 +59,7 @@ describe('permission screens', () => {
     await waitFor(() =>
       expect(permissions.at(-1)).toMatchObject({
         name: 'data_read',
-        policy_id: 'pol1',
+        policy_id: '6a0f4b1e-3c2d-4e5f-8a9b-0c1d2e3f4a51',
         realm_id: MASTER_REALM.id,
       }),
     );
@@ -94,7 +100,13 @@ describe('permission screens', () => {
       { id: 'u9', name: 'alice', realm_id: MASTER_REALM.id, realm: { name: 'master' } },
     ]);
     const answers = [
-      { status: 'error', data: { message: 'x', policy: { id: 'pol1', name: 'weekdays', type: 'time' } } },
+      {
+        status: 'error',
+        data: {
+          message: 'x',
+          policy: { id: '6a0f4b1e-3c2d-4e5f-8a9b-0c1d2e3f4a51', name: 'weekdays', type: 'time' },
+        },
+      },
       { status: 'success' },
     ];
     fake.route('POST', '/auth/permissions/p1/check', () => json(202, answers.shift()));

@@ -1,7 +1,8 @@
 import type { HttpClient } from '@federa/client';
-import type { ListResponse } from '@federa/schemas';
+import { PermissionCreateSchema, PermissionUpdateSchema, type ListResponse } from '@federa/schemas';
 import type { SearchSelectLoad } from '../../components/SearchSelect/search-select-query.ts';
-import { maxLength, minLength, name, required, textRules } from '../../forms/rules.tsx';
+import { emptyToNull } from '../../forms/form-values.ts';
+import { schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { PolicySummary } from '../../resources/resource-types.ts';
 
 export interface PermissionFormValues {
@@ -15,14 +16,29 @@ export interface PermissionFormValues {
 export const PERMISSION_FIELDS = ['name', 'display_name', 'description', 'realm_id', 'policy_id'] as const;
 
 /**
- * Permission: name required 3-128; display name 3-256; description 5-4096
- * (docs/product/identity-and-access.md §5).
+ * The body to send: empty fields become null; the realm only on create (a permission keeps its
+ * realm); the name of a built-in permission stays.
  */
-export const permissionValidation = {
-  name: textRules(required(), minLength(3), maxLength(128), name()),
-  display_name: textRules(minLength(3), maxLength(256)),
-  description: textRules(minLength(5), maxLength(4096)),
-};
+export function permissionBody(
+  values: PermissionFormValues,
+  options: { readonly editing: boolean; readonly nameLocked: boolean },
+): Partial<PermissionFormValues> {
+  const body = emptyToNull(values) as Partial<PermissionFormValues>;
+  if (options.editing) delete body.realm_id;
+  if (options.nameLocked) delete body.name;
+  return body;
+}
+
+/**
+ * Permission: name required 3-128; display name 3-256; description 5-4096
+ * (docs/product/identity-and-access.md §5), checked with the server's request schema.
+ */
+export function permissionValidation(options: { readonly editing: boolean; readonly nameLocked: boolean }) {
+  return schemaResolver<PermissionFormValues>(
+    options.editing ? PermissionUpdateSchema : PermissionCreateSchema,
+    (values) => permissionBody(values, options),
+  );
+}
 
 /** Top-level policies of one realm (or the global ones), by name: what a permission may use. */
 export function policyWindowLoader(api: HttpClient, realmId: string | null): SearchSelectLoad<PolicySummary> {

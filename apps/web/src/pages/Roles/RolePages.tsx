@@ -1,4 +1,4 @@
-import { PermissionName as P } from '@federa/schemas';
+import { PermissionName as P, RoleCreateSchema, RoleUpdateSchema } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { AssignmentTab } from '../../components/AdminSection/AssignmentTab.tsx';
 import { identityListColumns } from '../../components/AdminSection/columns.tsx';
@@ -7,7 +7,7 @@ import { ROLE_READERS } from '../../navigation/identity-readers.ts';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
-import { NamedEntityForm, type NamedEntityLimits } from '../../components/EntityForm/NamedEntityForm.tsx';
+import { NamedEntityForm, type NamedEntitySchemas } from '../../components/EntityForm/NamedEntityForm.tsx';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
 import { authResources, type Role } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -17,11 +17,7 @@ const LIST_PATH = '/admin/roles';
 /**
  * Role: name required 3-30; display name 3-256; description 5-4096 (docs/product/identity-and-access.md §5).
  */
-export const ROLE_LIMITS: NamedEntityLimits = {
-  name: [3, 30],
-  displayName: [3, 256],
-  description: [5, 4096],
-};
+const ROLE_SCHEMAS: NamedEntitySchemas = { create: RoleCreateSchema, update: RoleUpdateSchema };
 
 export function RolesPage() {
   return (
@@ -67,7 +63,7 @@ export function RoleForm({
     <NamedEntityForm<Role>
       resource={authResources.roles}
       entity={entity}
-      limits={ROLE_LIMITS}
+      schemas={ROLE_SCHEMAS}
       onSaved={onSaved}
     />
   );

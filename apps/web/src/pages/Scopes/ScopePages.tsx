@@ -1,10 +1,10 @@
-import { PermissionName as P } from '@federa/schemas';
+import { PermissionName as P, ScopeCreateSchema, ScopeUpdateSchema } from '@federa/schemas';
 import { useNavigate } from 'react-router';
 import { identityListColumns } from '../../components/AdminSection/columns.tsx';
 import { RecordPage, useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { SectionPage } from '../../components/AdminSection/SectionPage.tsx';
 import { useRealmScope } from '../../components/AdminSection/use-realm-scope.ts';
-import { NamedEntityForm, type NamedEntityLimits } from '../../components/EntityForm/NamedEntityForm.tsx';
+import { NamedEntityForm, type NamedEntitySchemas } from '../../components/EntityForm/NamedEntityForm.tsx';
 import { ResourceList } from '../../components/ResourceList/ResourceList.tsx';
 import { authResources, type Scope } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -15,11 +15,7 @@ const LIST_PATH = '/admin/scopes';
  * Scope: name required 3-256; display name 3-256; description 3-4096 (docs/product/identity-and-access.md
  * §5).
  */
-export const SCOPE_LIMITS: NamedEntityLimits = {
-  name: [3, 256],
-  displayName: [3, 256],
-  description: [3, 4096],
-};
+const SCOPE_SCHEMAS: NamedEntitySchemas = { create: ScopeCreateSchema, update: ScopeUpdateSchema };
 
 export function ScopesPage() {
   return (
@@ -61,7 +57,7 @@ export function ScopeForm({
     <NamedEntityForm<Scope>
       resource={authResources.scopes}
       entity={entity}
-      limits={SCOPE_LIMITS}
+      schemas={SCOPE_SCHEMAS}
       builtInNameHint="admin.scopes.builtInLocked"
       onSaved={onSaved}
     />

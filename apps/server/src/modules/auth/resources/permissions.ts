@@ -1,6 +1,5 @@
-import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
+import { IdentityPermissionName as P, PermissionCreateSchema, PermissionUpdateSchema } from '@federa/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
 import type { Executor } from '#platform/db/index.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
@@ -9,14 +8,6 @@ import { permissions, policies, realms, roles } from '../db/identity.ts';
 import { rolePermissions } from '../db/links.ts';
 import { ADMIN_ROLE_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-
-const editable = {
-  name: identityName(3, 128),
-  display_name: optionalIdentityText(3, 256),
-  description: optionalIdentityText(5, 4096),
-  target: optionalIdentityText(3, 16),
-  policy_id: identityId().nullish(),
-};
 
 export const permissionResource: ResourceDefinition = {
   path: 'permissions',
@@ -64,10 +55,8 @@ export const permissionResource: ResourceDefinition = {
     update: [P.PERMISSION_UPDATE],
     delete: [P.PERMISSION_DELETE],
   },
-  createSchema: z
-    .object({ ...editable, realm_id: identityId().nullish(), client_id: identityId().nullish() })
-    .strict(),
-  updateSchema: z.object(editable).partial().strict(),
+  createSchema: PermissionCreateSchema,
+  updateSchema: PermissionUpdateSchema,
   realmColumn: permissions.realm_id,
   lookup: idOrNameLookup(permissions),
   allowPut: true,

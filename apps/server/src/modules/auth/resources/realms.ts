@@ -1,6 +1,10 @@
-import { ErrorCode, IdentityPermissionName as P, identityName, optionalIdentityText } from '@federa/schemas';
+import {
+  ErrorCode,
+  IdentityPermissionName as P,
+  RealmCreateSchema,
+  RealmUpdateSchema,
+} from '@federa/schemas';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { describeConstraintViolation } from '#platform/http/database-errors.ts';
 import { badRequest, HttpError } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
@@ -16,12 +20,6 @@ describeConstraintViolation(
   REALM_NAME_LOWER_INDEX,
   () => new HttpError(409, ErrorCode.CONFLICT, 'An entry with the same name exists already.'),
 );
-
-const fields = z.object({
-  name: identityName(3, 128).nullish(),
-  display_name: optionalIdentityText(3, 256),
-  description: optionalIdentityText(5, 4096),
-});
 
 export const realmResource: ResourceDefinition = {
   path: 'realms',
@@ -45,8 +43,8 @@ export const realmResource: ResourceDefinition = {
     update: [P.REALM_UPDATE],
     delete: [P.REALM_DELETE],
   },
-  createSchema: fields.strict(),
-  updateSchema: fields.partial().strict(),
+  createSchema: RealmCreateSchema,
+  updateSchema: RealmUpdateSchema,
   realmColumn: realms.id,
   realmsOf: (row) => [row.id as string],
   // A realm is "of" itself: administrators of a realm may manage it, nobody else outside master.

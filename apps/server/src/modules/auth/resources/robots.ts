@@ -1,12 +1,5 @@
-import {
-  IdentityPermissionName as P,
-  identityName,
-  optionalIdentityText,
-  identityText,
-  identityId,
-} from '@federa/schemas';
+import { IdentityPermissionName as P, RobotCreateSchema, RobotUpdateSchema } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { badRequest } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
@@ -16,15 +9,6 @@ import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { idOrNameLookup } from './helpers.ts';
 import type { RobotVault } from '../vault/robot-vault.ts';
 import { plainSecretOf, secretIdentityHooks } from './secrets.ts';
-
-const editable = {
-  name: identityName(3, 128).nullish(),
-  display_name: optionalIdentityText(3, 256),
-  description: optionalIdentityText(3, 4096),
-  secret: identityText(3, 256).nullish(),
-  active: z.boolean().optional(),
-  user_id: identityId().nullish(),
-};
 
 const secretHooks = secretIdentityHooks('robot', generateRobotSecret);
 
@@ -89,8 +73,8 @@ export function robotResource(systemRobotName: string, vault?: RobotVault): Reso
       update: [P.ROBOT_UPDATE],
       delete: [P.ROBOT_DELETE],
     },
-    createSchema: z.object({ ...editable, realm_id: identityId().optional() }).strict(),
-    updateSchema: z.object(editable).partial().strict(),
+    createSchema: RobotCreateSchema,
+    updateSchema: RobotUpdateSchema,
     realmColumn: robots.realm_id,
     lookup: idOrNameLookup(robots),
     // A robot may read itself (e.g. to check its integrity).

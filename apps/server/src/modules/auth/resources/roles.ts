@@ -1,18 +1,10 @@
-import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
-import { z } from 'zod';
+import { IdentityPermissionName as P, RoleCreateSchema, RoleUpdateSchema } from '@federa/schemas';
 import { badRequest } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realms, roles } from '../db/identity.ts';
 import { ADMIN_ROLE_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-
-const editable = {
-  name: identityName(3, 30),
-  display_name: optionalIdentityText(3, 256),
-  description: optionalIdentityText(5, 4096),
-  target: optionalIdentityText(3, 16),
-};
 
 export const roleResource: ResourceDefinition = {
   path: 'roles',
@@ -53,10 +45,8 @@ export const roleResource: ResourceDefinition = {
     update: [P.ROLE_UPDATE],
     delete: [P.ROLE_DELETE],
   },
-  createSchema: z
-    .object({ ...editable, realm_id: identityId().nullish(), client_id: identityId().nullish() })
-    .strict(),
-  updateSchema: z.object(editable).partial().strict(),
+  createSchema: RoleCreateSchema,
+  updateSchema: RoleUpdateSchema,
   realmColumn: roles.realm_id,
   lookup: idOrNameLookup(roles),
   allowPut: true,

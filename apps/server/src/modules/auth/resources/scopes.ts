@@ -1,16 +1,9 @@
-import { IdentityPermissionName as P, identityName, optionalIdentityText, identityId } from '@federa/schemas';
-import { z } from 'zod';
+import { IdentityPermissionName as P, ScopeCreateSchema, ScopeUpdateSchema } from '@federa/schemas';
 import { badRequest } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { realms, scopes } from '../db/identity.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-
-const editable = {
-  name: identityName(3, 256),
-  display_name: optionalIdentityText(3, 256),
-  description: optionalIdentityText(3, 4096),
-};
 
 export const scopeResource: ResourceDefinition = {
   path: 'scopes',
@@ -49,8 +42,8 @@ export const scopeResource: ResourceDefinition = {
     update: [P.SCOPE_UPDATE],
     delete: [P.SCOPE_DELETE],
   },
-  createSchema: z.object({ ...editable, realm_id: identityId().nullish() }).strict(),
-  updateSchema: z.object(editable).partial().strict(),
+  createSchema: ScopeCreateSchema,
+  updateSchema: ScopeUpdateSchema,
   realmColumn: scopes.realm_id,
   lookup: idOrNameLookup(scopes),
   allowPut: true,

@@ -49,3 +49,19 @@ export function schemaResolver<V extends object>(schema: RequestSchema, toBody: 
     return errors;
   };
 }
+
+/**
+ * A resolver that also asks for the realm where the form shows the realm picker (a master-realm
+ * user creating a record must choose one, while the API would take its own realm).
+ */
+export function requiringRealm<V extends { realm_id: string | null }>(
+  validate: (values: V) => Record<string, ReactNode>,
+  realmRequired: boolean,
+) {
+  return (values: V): Record<string, ReactNode> => {
+    const errors = validate(values);
+    if (realmRequired && !values.realm_id && !errors.realm_id)
+      errors.realm_id = <ValidationMessage rule="required" />;
+    return errors;
+  };
+}

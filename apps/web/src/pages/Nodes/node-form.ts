@@ -1,7 +1,5 @@
 import { NodeCreateSchema, NodeUpdateSchema } from '@federa/schemas';
-import { createElement, type ReactNode } from 'react';
-import { schemaResolver } from '../../forms/schema-resolver.tsx';
-import { ValidationMessage } from '../../forms/ValidationMessage.tsx';
+import { requiringRealm, schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { AdminNode } from '../../resources/admin-hub-resources.ts';
 
 export interface NodeFormValues {
@@ -36,12 +34,7 @@ export function nodeValidation(options: { realmRequired: boolean; editing: boole
   const bySchema = schemaResolver<NodeFormValues>(editing ? NodeUpdateSchema : NodeCreateSchema, (values) =>
     nodeBody(values, editing, withRegistry),
   );
-  return (values: NodeFormValues): Record<string, ReactNode> => {
-    const errors = bySchema(values);
-    if (realmRequired && !values.realm_id)
-      errors.realm_id = createElement(ValidationMessage, { rule: 'required' });
-    return errors;
-  };
+  return requiringRealm(bySchema, realmRequired);
 }
 
 /** The body to send: empty strings become null; the realm only on create (a node keeps its realm). */

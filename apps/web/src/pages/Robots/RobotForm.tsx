@@ -39,7 +39,7 @@ export function RobotForm({ entity, fixedRealmId, onSaved }: RobotFormProps) {
   const form = useForm<RobotFormValues>({
     mode: 'controlled',
     initialValues: initialRobotValues(entity, defaultRealmId(realmContext)),
-    validate: robotValidation(showRealm),
+    validate: robotValidation({ realmRequired: showRealm, editing: !!entity }),
   });
   const { save, error, saving } = useEntitySave<Robot>({
     resource: authResources.robots,

@@ -1,5 +1,6 @@
+import { RobotCreateSchema, RobotUpdateSchema } from '@federa/schemas';
 import { generateRobotSecret, isHashedSecret } from '../../forms/form-values.ts';
-import { maxLength, minLength, name, required, textRules } from '../../forms/rules.tsx';
+import { requiringRealm, schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { Robot } from '../../resources/resource-types.ts';
 
 export interface RobotFormValues {
@@ -23,15 +24,16 @@ export function initialRobotValues(robot: Robot | undefined, realmId: string | n
 
 /**
  * Robot: name 3-128; display name 3-256; realm required; secret 3-256 (docs/product/identity-and-access.md
- * §5).
+ * §5): the server's request schema checks the body the form will send, and a master-realm user
+ * creating a robot must pick its realm.
  */
-export function robotValidation(realmRequired: boolean) {
-  return {
-    name: textRules(minLength(3), maxLength(128), name()),
-    display_name: textRules(minLength(3), maxLength(256)),
-    realm_id: (value: string | null) => (realmRequired ? required()(value ?? '') : null),
-    secret: textRules(minLength(3), maxLength(256)),
-  };
+export function robotValidation(options: { readonly realmRequired: boolean; readonly editing: boolean }) {
+  const { realmRequired, editing } = options;
+  const bySchema = schemaResolver<RobotFormValues>(
+    editing ? RobotUpdateSchema : RobotCreateSchema,
+    (values) => robotBody(values, editing),
+  );
+  return requiringRealm(bySchema, realmRequired);
 }
 
 /**

@@ -39,6 +39,13 @@ function AddNodesModal({
   const api = useApiClient();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  // Nodes added from this modal stay marked while the analysis' node list catches up, so an "Add"
+  // button never comes back between the answer and the refetch.
+  const [justAdded, setJustAdded] = useState<ReadonlySet<string>>(new Set());
+  const close = () => {
+    setJustAdded(new Set());
+    onClose();
+  };
   const candidates = useResourceList<ProjectNode>({
     resource: hubResources.projectNodes,
     query: { filter: { project_id: analysis.project_id }, include: ['node'], sort: { created_at: 'ASC' } },
@@ -49,6 +56,7 @@ function AddNodesModal({
     setBusy(row.node_id);
     try {
       await api.post('core', 'analysis-nodes', { analysis_id: analysis.id, node_id: row.node_id });
+      setJustAdded((previous) => new Set(previous).add(row.node_id));
       await queryClient.invalidateQueries({ queryKey: resourceKey(hubResources.analysisNodes) });
       await queryClient.invalidateQueries({ queryKey: resourceKey(hubResources.analyses) });
     } catch (error) {
@@ -65,7 +73,7 @@ function AddNodesModal({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={t('analyses.nodes.addTitle')}
       size="lg"
       closeButtonProps={{ 'aria-label': t('admin.dialog.close') }}
@@ -88,7 +96,7 @@ function AddNodesModal({
               <Table.Tbody>
                 {rows.map((row) => {
                   const name = row.node?.name ?? row.node_id;
-                  const added = chosen.has(row.node_id);
+                  const added = chosen.has(row.node_id) || justAdded.has(row.node_id);
                   return (
                     <Table.Tr key={row.id}>
                       <Table.Td>

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { startServer } from '../e2e/support/server.ts';
 import { seedListRows } from './support/seed-list-rows.ts';
 import { serverCpuSeconds } from './support/server-probes.ts';
+import { projectCreateRequests } from './support/project-create-requests.ts';
 
 const ADMIN_PASSWORD = 'Bench-Admin-Passw0rd';
 const ROWS = Number(process.env.ROWS ?? 10_000);
@@ -37,22 +38,11 @@ function cpuSecondsOf(pids: readonly number[]): number {
 function optionsFor(url: string, token: string, path: string): autocannon.Options {
   const authorization = `Bearer ${token}`;
   if (path !== 'create') return { url: `${url}${path}`, connections: 10, headers: { authorization } };
-  let sequence = 0;
-  const prefix = `cpu-create-${Date.now().toString(36)}`;
   return {
     url,
     connections: 10,
     headers: { authorization, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/core/projects',
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({ name: `${prefix}-${(sequence += 1)}` }),
-        }),
-      },
-    ],
+    requests: projectCreateRequests('cpu-create'),
   };
 }
 

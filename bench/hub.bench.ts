@@ -34,6 +34,7 @@ import {
   serverRssBytes,
 } from './support/server-probes.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { projectCreateRequests } from './support/project-create-requests.ts';
 import {
   emptyResults,
   formatNumber,
@@ -287,24 +288,13 @@ function analysisListCase(fixture: Fixture): RequestCase {
 }
 
 function projectCreateCase(fixture: Fixture): RequestCase {
-  let sequence = 0;
-  const prefix = `bench-create-${Date.now().toString(36)}`;
   return {
     name: 'project create',
     target: TARGETS.projectCreate,
     options: {
       url: fixture.url,
       headers: { authorization: `Bearer ${fixture.token}`, 'content-type': 'application/json' },
-      requests: [
-        {
-          method: 'POST',
-          path: '/core/projects',
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ name: `${prefix}-${(sequence += 1)}` }),
-          }),
-        },
-      ],
+      requests: projectCreateRequests('bench-create'),
     },
   };
 }

@@ -15,6 +15,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { seedListRows } from './support/seed-list-rows.ts';
 import { serverCpuSeconds } from './support/server-probes.ts';
 import { summarizeProfile } from './support/cpu-profile-summary.ts';
+import { projectCreateRequests } from './support/project-create-requests.ts';
 
 const ADMIN_PASSWORD = 'Bench-Admin-Passw0rd';
 const POSTGRES_URL =
@@ -44,21 +45,10 @@ function options(url: string, token: string): autocannon.Options {
     case 'users':
       return { url: `${url}/auth/users?include=realm&page[limit]=10`, headers: { authorization } };
     case 'create': {
-      let sequence = 0;
-      const prefix = `profile-create-${Date.now().toString(36)}`;
       return {
         url,
         headers: { authorization, 'content-type': 'application/json' },
-        requests: [
-          {
-            method: 'POST',
-            path: '/core/projects',
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({ name: `${prefix}-${(sequence += 1)}` }),
-            }),
-          },
-        ],
+        requests: projectCreateRequests('profile-create'),
       };
     }
     default:

@@ -6,13 +6,18 @@
 /** The largest 64-bit value (the year 2262 in nanoseconds), what producers' clocks can hold. */
 const MAX_NANOSECONDS = 9_223_372_036_854_775_807n;
 
-// The wall clock has millisecond resolution; the monotonic clock adds the nanoseconds, so lines
-// written in the same millisecond still get increasing times.
-const wallAtStart = BigInt(Date.now()) * 1_000_000n;
-const monotonicAtStart = process.hrtime.bigint();
+// The wall clock has millisecond resolution; the monotonic clock fills in the nanoseconds. Reading
+// the wall clock on every call keeps a line's time from falling behind it (an offset taken once at
+// start-up lags by up to a millisecond and drifts as the clock is adjusted); the last time handed out
+// keeps lines written in the same millisecond in order.
+let lastHandedOut = 0n;
 
 export function nowInNanoseconds(): string {
-  return (wallAtStart + (process.hrtime.bigint() - monotonicAtStart)).toString();
+  const wallMilliseconds = BigInt(Date.now()) * 1_000_000n;
+  const withinMillisecond = process.hrtime.bigint() % 1_000_000n;
+  const candidate = wallMilliseconds + withinMillisecond;
+  lastHandedOut = candidate > lastHandedOut ? candidate : lastHandedOut + 1n;
+  return lastHandedOut.toString();
 }
 
 /**

@@ -9,3 +9,4 @@ export * from './realtime.ts';
 export * from './redirect.ts';
 export * from './auth/index.ts';
 export * from './storage/index.ts';
+export * from './records.ts';

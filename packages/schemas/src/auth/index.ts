@@ -4,3 +4,4 @@ export * from './policy-checks.ts';
 export * from './identity-provider-tools.ts';
 export * from './fields.ts';
 export * from './requests.ts';
+export * from './records.ts';

@@ -6,3 +6,4 @@ export * from './analysis-validation.ts';
 export * from './analysis-run-status.ts';
 export * from './approval-commands.ts';
 export * from './responses.ts';
+export * from './records.ts';

@@ -15,6 +15,21 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { HttpClient, baseUrlsFor } from '@federa/client';
+import {
+  AnalysisBucketSchema,
+  AnalysisNodeSchema,
+  AnalysisSchema,
+  listResponseSchema,
+  MasterImageSchema,
+  NodeSchema,
+  ProjectNodeSchema,
+  ProjectSchema,
+  RealmSchema,
+  RegistrySchema,
+  TokenResponseSchema,
+  UploadedFilesSchema,
+  type Node as HubNode,
+} from '@federa/schemas';
 import { findRegistryBinary, freePort, startRegistry } from '@federa/oci/test-support';
 import tar from 'tar-stream';
 import { pushMasterImage } from './master-image.ts';
@@ -117,38 +132,38 @@ async function main(): Promise<number> {
     await waitFor('the hub start', async () => (await fetch(`${hubUrl}/readyz`)).ok, 120_000, hubExited);
 
     const anonymous = new HttpClient({ baseUrls: baseUrlsFor(hubUrl) });
-    const token = await anonymous.post<{ access_token: string }>('auth', 'token', {
-      grant_type: 'password',
-      username: 'admin',
-      password: adminPassword,
-    });
+    const token = await anonymous.post(
+      'auth',
+      'token',
+      { grant_type: 'password', username: 'admin', password: adminPassword },
+      { schema: TokenResponseSchema },
+    );
     const api = new HttpClient({
       baseUrls: baseUrlsFor(hubUrl),
       authorization: () => `Bearer ${token.access_token}`,
     });
-    type Row = { id: string; [key: string]: unknown };
-
     step('creating the realms: research (the project) and one per site');
-    const realm = (name: string) => api.post<Row>('auth', 'realms', { name });
+    const realm = (name: string) => api.post('auth', 'realms', { name }, { schema: RealmSchema });
     const research = await realm('research');
     const aggregatorRealm = await realm('aggregator');
 
     step(`registering the registry ${registry.host} and the master images`);
-    const reg = await api.post<Row>('core', 'registries', {
-      name: 'demo registry',
-      host: registry.url,
-      kind: 'oci',
-    });
+    const reg = await api.post(
+      'core',
+      'registries',
+      { name: 'demo registry', host: registry.url, kind: 'oci' },
+      { schema: RegistrySchema },
+    );
     await api.post('core', 'master-images/command', { command: 'sync' });
-    const masters = await api.get<{ data: Row[] }>('core', 'master-images', {
+    const masters = await api.get('core', 'master-images', {
       query: { sort: { path: 'ASC' } },
+      schema: listResponseSchema(MasterImageSchema),
     });
-    const master =
-      masters.data.find((row) => String(row.virtual_path).startsWith('python')) ?? masters.data[0]!;
-    await pushMasterImage(registry.url, String(master.virtual_path));
+    const master = masters.data.find((row) => row.virtual_path.startsWith('python')) ?? masters.data[0]!;
+    await pushMasterImage(registry.url, master.virtual_path);
 
     step(`creating the nodes: ${sites.map((site) => site.name).join(', ')} and the aggregator`);
-    const nodes: { name: string; dataDir: string; node: Row; secret: string; realmId: string }[] = [];
+    const nodes: { name: string; dataDir: string; node: HubNode; secret: string; realmId: string }[] = [];
     for (const site of sites) {
       const siteRealm = await realm(
         site.name
@@ -156,12 +171,12 @@ async function main(): Promise<number> {
           .replace(/[^a-z0-9-]/g, '-')
           .slice(0, 60),
       );
-      const node = await api.post<Row>('core', 'nodes', {
-        name: site.name.slice(0, 128),
-        realm_id: siteRealm.id,
-        type: 'default',
-        registry_id: reg.id,
-      });
+      const node = await api.post(
+        'core',
+        'nodes',
+        { name: site.name.slice(0, 128), realm_id: siteRealm.id, type: 'default', registry_id: reg.id },
+        { schema: NodeSchema },
+      );
       nodes.push({
         name: site.name,
         dataDir: site.dir,
@@ -172,12 +187,12 @@ async function main(): Promise<number> {
     }
     const aggregatorData = path.join(work, 'aggregator-data');
     await import('node:fs/promises').then((fs) => fs.mkdir(aggregatorData, { recursive: true }));
-    const aggregator = await api.post<Row>('core', 'nodes', {
-      name: 'aggregator',
-      realm_id: aggregatorRealm.id,
-      type: 'aggregator',
-      registry_id: reg.id,
-    });
+    const aggregator = await api.post(
+      'core',
+      'nodes',
+      { name: 'aggregator', realm_id: aggregatorRealm.id, type: 'aggregator', registry_id: reg.id },
+      { schema: NodeSchema },
+    );
     nodes.push({
       name: 'aggregator',
       dataDir: aggregatorData,
@@ -209,22 +224,29 @@ async function main(): Promise<number> {
     }
 
     step('creating the project and asking every node to take part');
-    const project = await api.post<Row>('core', 'projects', {
-      name: 'Pooled means study',
-      realm_id: research.id,
-      master_image_id: master.id,
-    });
+    const project = await api.post(
+      'core',
+      'projects',
+      { name: 'Pooled means study', realm_id: research.id, master_image_id: master.id },
+      { schema: ProjectSchema },
+    );
     const projectNodes = [];
     for (const entry of nodes) {
       projectNodes.push(
-        await api.post<Row>('core', 'project-nodes', { project_id: project.id, node_id: entry.node.id }),
+        await api.post(
+          'core',
+          'project-nodes',
+          { project_id: project.id, node_id: entry.node.id },
+          { schema: ProjectNodeSchema },
+        ),
       );
     }
     await waitFor(
       'the project approvals',
       async () => {
-        const rows = await api.get<{ data: Row[] }>('core', 'project-nodes', {
+        const rows = await api.get('core', 'project-nodes', {
           query: { filter: { project_id: project.id } },
+          schema: listResponseSchema(ProjectNodeSchema),
         });
         return rows.data.every((row) => row.approval_status === 'approved');
       },
@@ -233,24 +255,25 @@ async function main(): Promise<number> {
     step('every node approved the project');
 
     step('creating the analysis and uploading its code (means.py)');
-    const analysis = await api.post<Row>('core', 'analyses', {
-      project_id: project.id,
-      name: 'Row count and means',
-    });
+    const analysis = await api.post(
+      'core',
+      'analyses',
+      { project_id: project.id, name: 'Row count and means' },
+      { schema: AnalysisSchema },
+    );
     for (const entry of nodes) {
       await api.post('core', 'analysis-nodes', { analysis_id: analysis.id, node_id: entry.node.id });
     }
-    const buckets = await api.get<{ data: Row[] }>('core', 'analysis-buckets', {
+    const buckets = await api.get('core', 'analysis-buckets', {
       query: { filter: { analysis_id: analysis.id, type: 'CODE' } },
+      schema: listResponseSchema(AnalysisBucketSchema),
     });
     const code = buckets.data[0]!;
     const form = new FormData();
     form.append('files[0]', new Blob([await readFile(path.join(DEMO_DIR, 'analysis/means.py'))]), 'means.py');
-    const stored = await api.post<{ data: Row[] }>(
-      'storage',
-      `buckets/${String(code.external_id)}/upload`,
-      form,
-    );
+    const stored = await api.post('storage', `buckets/${String(code.external_id)}/upload`, form, {
+      schema: UploadedFilesSchema,
+    });
     await api.post('core', 'analysis-bucket-files', {
       bucket_id: code.id,
       external_id: stored.data[0]!.id,
@@ -260,8 +283,9 @@ async function main(): Promise<number> {
     await waitFor(
       'the analysis approvals',
       async () => {
-        const rows = await api.get<{ data: Row[] }>('core', 'analysis-nodes', {
+        const rows = await api.get('core', 'analysis-nodes', {
           query: { filter: { analysis_id: analysis.id } },
+          schema: listResponseSchema(AnalysisNodeSchema),
         });
         return rows.data.every((row) => row.approval_status === 'approved');
       },
@@ -277,7 +301,7 @@ async function main(): Promise<number> {
     await waitFor(
       'the build',
       async () => {
-        const row = await api.get<Row>('core', `analyses/${analysis.id}`);
+        const row = await api.get('core', `analyses/${analysis.id}`, { schema: AnalysisSchema });
         if (row.build_status !== lastBuild) {
           lastBuild = String(row.build_status);
           step(`build ${lastBuild}`);
@@ -293,11 +317,12 @@ async function main(): Promise<number> {
     const result = await waitFor(
       'the analysis runs',
       async () => {
-        const rows = await api.get<{ data: Row[] }>('core', 'analysis-nodes', {
+        const rows = await api.get('core', 'analysis-nodes', {
           query: { filter: { analysis_id: analysis.id } },
+          schema: listResponseSchema(AnalysisNodeSchema),
         });
         for (const row of rows.data) {
-          const name = nodes.find((entry) => entry.node.id === row.node_id)?.name ?? String(row.node_id);
+          const name = nodes.find((entry) => entry.node.id === row.node_id)?.name ?? row.node_id;
           if (row.run_status && seen.get(name) !== row.run_status) {
             seen.set(name, String(row.run_status));
             step(`${name}: run ${String(row.run_status)}`);

@@ -55,3 +55,15 @@ export function errorFromTransport(error: unknown): ClientError {
   }
   return new ClientError(error instanceof Error ? error.message : UNKNOWN_ERROR_MESSAGE, { cause: error });
 }
+
+/**
+ * Builds the error for an answer that came (status 2xx) but is not what the caller's schema reads:
+ * a server of another version, or a proxy's page instead of the API's answer.
+ */
+export function errorFromParse(request: string, body: unknown, error: unknown): ClientError {
+  return new ClientError(`The answer to ${request} is not what this program expects.`, {
+    code: ClientErrorCode.UNEXPECTED_RESPONSE,
+    body,
+    cause: error,
+  });
+}

@@ -1,8 +1,30 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientError, UNKNOWN_ERROR_MESSAGE } from './errors.ts';
+import { RealmSchema } from '@federa/schemas';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { ClientError, ClientErrorCode, UNKNOWN_ERROR_MESSAGE } from './errors.ts';
 import { baseUrlsFor, HttpClient } from './http-client.ts';
+import { objectFields, type ResponseSchema } from './response-schema.ts';
+
+const REALM = {
+  id: 'r1',
+  name: 'master',
+  display_name: null,
+  description: null,
+  built_in: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** A project as far as these tests read it, checked without zod (as the node agent checks). */
+const ProjectName: ResponseSchema<{ id: string; name: string }> = {
+  parse(body) {
+    const { id, name } = objectFields(body, 'a project');
+    if (typeof id !== 'string' || typeof name !== 'string')
+      throw new TypeError('a project needs id and name');
+    return { id, name };
+  },
+};
 
 interface Seen {
   method: string;
@@ -37,6 +59,9 @@ describe('HttpClient', () => {
         response.end(
           JSON.stringify({ data: [{ id: '1', name: 'p' }], meta: { total: 1, limit: 10, offset: 0 } }),
         );
+      } else if (path === '/auth/realms/r1') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(REALM));
       } else if (path === '/core/conflict') {
         response.writeHead(409, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ statusCode: 409, code: 'conflict', message: 'Name taken.' }));
@@ -48,7 +73,7 @@ describe('HttpClient', () => {
         response.end();
       } else {
         response.writeHead(202, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ ok: true }));
+        response.end(JSON.stringify({ id: 'a/b', name: 'x' }));
       }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,7 +84,7 @@ describe('HttpClient', () => {
 
   it('lists a resource with query options and the authorization header', async () => {
     const client = new HttpClient({ baseUrls: baseUrlsFor(origin), authorization: () => 'Bearer abc' });
-    const result = await client.resource<{ id: string; name: string }>('core', 'projects').getMany({
+    const result = await client.resource('core', 'projects', ProjectName).getMany({
       filter: { name: '~p' },
       page: { limit: 10 },
     });
@@ -72,11 +97,49 @@ describe('HttpClient', () => {
 
   it('sends updates as JSON to POST {resource}/{id}', async () => {
     const client = new HttpClient({ baseUrls: baseUrlsFor(origin) });
-    await client.resource('core', 'projects').update('a/b', { name: 'x' });
+    const updated = await client.resource('core', 'projects', ProjectName).update('a/b', { name: 'x' });
+    expect(updated).toEqual({ id: 'a/b', name: 'x' });
     const request = seen.at(-1)!;
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/core/projects/a%2Fb');
     expect(JSON.parse(request.body)).toEqual({ name: 'x' });
+  });
+
+  it('returns the answer as its schema parses it, typed by the schema', async () => {
+    const client = new HttpClient({ baseUrls: baseUrlsFor(origin) });
+    const realm = await client.get('auth', 'realms/r1', { schema: RealmSchema });
+    expect(realm).toEqual(REALM);
+    expectTypeOf(realm.name).toEqualTypeOf<string>();
+    expectTypeOf(realm.display_name).toEqualTypeOf<string | null>();
+    const page = await client.resource('core', 'projects', ProjectName).getMany();
+    expectTypeOf(page.data).toEqualTypeOf<Array<{ id: string; name: string }>>();
+    expect(page.data).toEqual([{ id: '1', name: 'p' }]);
+  });
+
+  it('returns unknown for a request without a schema, and offers no type to assume', async () => {
+    const client = new HttpClient({ baseUrls: baseUrlsFor(origin) });
+    const body = await client.get('auth', 'realms/r1');
+    expectTypeOf(body).toEqualTypeOf<unknown>();
+    expect(body).toEqual(REALM);
+    // @ts-expect-error a type argument without a schema would be a cast
+    await client.get<typeof REALM>('auth', 'realms/r1');
+  });
+
+  it('refuses an answer its schema does not read as an unexpected response', async () => {
+    const client = new HttpClient({ baseUrls: baseUrlsFor(origin) });
+    const error = await client
+      .get('core', 'projects', { schema: RealmSchema })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({
+      code: ClientErrorCode.UNEXPECTED_RESPONSE,
+      message: `The answer to GET ${origin}/core/projects is not what this program expects.`,
+      body: { data: [{ id: '1', name: 'p' }], meta: { total: 1, limit: 10, offset: 0 } },
+    });
+    // A list whose records do not match is refused the same way.
+    await expect(client.resource('core', 'projects', RealmSchema).getMany()).rejects.toMatchObject({
+      code: ClientErrorCode.UNEXPECTED_RESPONSE,
+    });
   });
 
   it('throws the response message and code for a 4xx', async () => {

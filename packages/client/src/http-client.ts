@@ -1,6 +1,7 @@
 import type { ListQuery, ListResponse } from '@federa/schemas';
-import { errorFromResponse, errorFromTransport } from './errors.ts';
+import { errorFromParse, errorFromResponse, errorFromTransport } from './errors.ts';
 import { buildQueryString } from './query-string.ts';
+import { listResponseOf, type ResponseSchema } from './response-schema.ts';
 
 /** The four APIs of the product; each can live behind its own base URL. */
 export type Service = 'auth' | 'core' | 'storage' | 'telemetry';
@@ -30,6 +31,16 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** A request whose answer `schema` parses: the call returns the parsed value, typed by the schema. */
+export interface ParsedRequestOptions<T> extends RequestOptions {
+  schema: ResponseSchema<T>;
+}
+
+/** A request without a schema returns `unknown`: its caller checks what it reads. */
+export interface UnparsedRequestOptions extends RequestOptions {
+  schema?: undefined;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -65,7 +76,11 @@ export class HttpClient {
     return `${base}/${path.replace(/^\/+/, '')}${buildQueryString(query)}`;
   }
 
-  async request<T>(method: string, service: Service, path: string, options: RequestOptions = {}): Promise<T> {
+  /**
+   * Sends a request and returns the answer's body (`undefined` when it has none); an answer with
+   * status 400-599 or none at all is thrown as a `ClientError`.
+   */
+  async send(method: string, service: Service, path: string, options: RequestOptions = {}): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const authorization = await this.options.authorization?.();
     if (authorization && !headers.authorization) headers.authorization = authorization;
@@ -92,35 +107,89 @@ export class HttpClient {
     }
     const parsed = await readBody(response);
     if (response.status >= 400) throw errorFromResponse(response.status, response.statusText, parsed);
-    return parsed as T;
+    return parsed;
   }
 
-  get<T>(service: Service, path: string, options?: RequestOptions) {
-    return this.request<T>('GET', service, path, options);
-  }
-  post<T>(service: Service, path: string, body?: unknown, options?: RequestOptions) {
-    return this.request<T>('POST', service, path, { ...options, body });
-  }
-  put<T>(service: Service, path: string, body?: unknown, options?: RequestOptions) {
-    return this.request<T>('PUT', service, path, { ...options, body });
-  }
-  delete<T>(service: Service, path: string, options?: RequestOptions) {
-    return this.request<T>('DELETE', service, path, options);
+  /**
+   * Sends a request and parses the answer with `options.schema`, which gives the result its type; an
+   * answer the schema refuses is a `ClientError` with code `unexpected_response`.
+   */
+  request<T>(method: string, service: Service, path: string, options: ParsedRequestOptions<T>): Promise<T>;
+  request(method: string, service: Service, path: string, options?: UnparsedRequestOptions): Promise<unknown>;
+  request<T>(
+    method: string,
+    service: Service,
+    path: string,
+    options?: ParsedRequestOptions<T> | UnparsedRequestOptions,
+  ): Promise<unknown> {
+    return this.parsed(method, service, path, options ?? {});
   }
 
-  /** The REST calls every resource shares (docs/design.md §4). */
+  private async parsed<T>(
+    method: string,
+    service: Service,
+    path: string,
+    options: ParsedRequestOptions<T> | UnparsedRequestOptions,
+  ): Promise<unknown> {
+    const { schema, ...rest } = options;
+    const body = await this.send(method, service, path, rest);
+    if (!schema) return body;
+    try {
+      return schema.parse(body);
+    } catch (error) {
+      throw errorFromParse(`${method} ${this.url(service, path)}`, body, error);
+    }
+  }
+
+  get<T>(service: Service, path: string, options: ParsedRequestOptions<T>): Promise<T>;
+  get(service: Service, path: string, options?: UnparsedRequestOptions): Promise<unknown>;
+  get<T>(service: Service, path: string, options?: ParsedRequestOptions<T> | UnparsedRequestOptions) {
+    return this.parsed('GET', service, path, options ?? {});
+  }
+
+  post<T>(service: Service, path: string, body: unknown, options: ParsedRequestOptions<T>): Promise<T>;
+  post(service: Service, path: string, body?: unknown, options?: UnparsedRequestOptions): Promise<unknown>;
+  post<T>(
+    service: Service,
+    path: string,
+    body?: unknown,
+    options?: ParsedRequestOptions<T> | UnparsedRequestOptions,
+  ) {
+    return this.parsed('POST', service, path, { ...options, body });
+  }
+
+  put<T>(service: Service, path: string, body: unknown, options: ParsedRequestOptions<T>): Promise<T>;
+  put(service: Service, path: string, body?: unknown, options?: UnparsedRequestOptions): Promise<unknown>;
+  put<T>(
+    service: Service,
+    path: string,
+    body?: unknown,
+    options?: ParsedRequestOptions<T> | UnparsedRequestOptions,
+  ) {
+    return this.parsed('PUT', service, path, { ...options, body });
+  }
+
+  delete<T>(service: Service, path: string, options: ParsedRequestOptions<T>): Promise<T>;
+  delete(service: Service, path: string, options?: UnparsedRequestOptions): Promise<unknown>;
+  delete<T>(service: Service, path: string, options?: ParsedRequestOptions<T> | UnparsedRequestOptions) {
+    return this.parsed('DELETE', service, path, options ?? {});
+  }
+
+  /** The REST calls every resource shares (docs/design.md §4); `schema` parses one record. */
   resource<T, TCreate = Partial<T>, TUpdate = Partial<T>>(
     service: Service,
     name: string,
+    schema: ResponseSchema<T>,
   ): ResourceApi<T, TCreate, TUpdate> {
     const id = (value: string) => `${name}/${encodeURIComponent(value)}`;
+    const list = listResponseOf(schema);
     return {
-      getMany: (query) => this.get<ListResponse<T>>(service, name, { query }),
-      getOne: (key, query) => this.get<T>(service, id(key), { query }),
-      create: (body) => this.post<T>(service, name, body),
-      update: (key, body) => this.post<T>(service, id(key), body),
-      createOrUpdate: (key, body) => this.put<T>(service, id(key), body),
-      delete: (key) => this.delete<T>(service, id(key)),
+      getMany: (query) => this.get(service, name, { query, schema: list }),
+      getOne: (key, query) => this.get(service, id(key), { query, schema }),
+      create: (body) => this.post(service, name, body, { schema }),
+      update: (key, body) => this.post(service, id(key), body, { schema }),
+      createOrUpdate: (key, body) => this.put(service, id(key), body, { schema }),
+      delete: (key) => this.delete(service, id(key), { schema }),
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpClient } from './http-client.ts';
+import { objectFields, type ResponseSchema } from './response-schema.ts';
 
 /** Where a HashiCorp Vault keeps the robots' credentials (the hub writes them, see its README). */
 export interface VaultLocation {
@@ -23,6 +24,21 @@ export interface RobotTokenResponse {
   expires_in: number;
   scope?: string;
 }
+
+/** Reads a token response without zod (the node agent's bundle has none). */
+export const RobotTokenResponseSchema: ResponseSchema<RobotTokenResponse> = {
+  parse(body) {
+    const { access_token, token_type, expires_in, scope } = objectFields(body, 'the token response');
+    if (
+      typeof access_token !== 'string' ||
+      typeof token_type !== 'string' ||
+      typeof expires_in !== 'number'
+    ) {
+      throw new TypeError('the token response lacks access_token, token_type or expires_in');
+    }
+    return { access_token, token_type, expires_in, ...(typeof scope === 'string' ? { scope } : {}) };
+  },
+};
 
 export const MALFORMED_VAULT_ROBOT_CREDENTIALS = 'The vault robot credentials response is malformed.';
 
@@ -66,9 +82,10 @@ export async function signInRobotWithVault(
 ): Promise<RobotTokenResponse> {
   await client.get('auth', `robots/${encodeURIComponent(options.name)}/integrity`);
   const credentials = await readRobotCredentialsFromVault(options.vault, options.name, options.fetch);
-  return client.post<RobotTokenResponse>('auth', 'token', {
-    grant_type: 'robot_credentials',
-    id: credentials.id,
-    secret: credentials.secret,
-  });
+  return client.post(
+    'auth',
+    'token',
+    { grant_type: 'robot_credentials', id: credentials.id, secret: credentials.secret },
+    { schema: RobotTokenResponseSchema },
+  );
 }

@@ -16,6 +16,9 @@ export const ListMetaSchema = z.object({
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
+/** A list answer read for its total only (`fields=id&page[limit]=1`): how many records match. */
+export const ListTotalSchema = z.object({ meta: ListMetaSchema });
+
 /** The answer of a bulk delete (log lines): how many records were removed. */
 export const DeletedCountSchema = z.object({ deleted: z.number().int().nonnegative() });
 export type DeletedCount = z.infer<typeof DeletedCountSchema>;

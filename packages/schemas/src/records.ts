@@ -6,7 +6,7 @@ import { z } from 'zod';
  * a required key; a NOT NULL column is not nullable; timestamps are ISO-8601 strings. Columns sent
  * only when asked for (`fields=+email`) and included relations (`include=realm`) are optional.
  * A read that selects fields (`fields=id,name`) answers fewer keys: its caller parses with
- * `XSchema.pick({ ... })`.
+ * `XSchema.pick({ ... })`, and so does a read that selects fields of a relation (`fields[realm]=name`).
  */
 export const recordId = () => z.string();
 export const timestamp = () => z.string();
@@ -15,9 +15,10 @@ export const timestamp = () => z.string();
 export const timestamps = { created_at: timestamp(), updated_at: timestamp() };
 
 /**
- * An included relation (`include=realm`): the related record, of which the relation may select some
- * fields (its id always), or null when the key points nowhere; absent unless asked for.
+ * An included relation (`include=realm`): the related record as its own resource answers it, or
+ * null when the key points nowhere; absent unless asked for. A relation the server sends only some
+ * fields of declares those (`z.object({ id, name, type })`).
  */
-export function included<T extends z.ZodObject>(schema: T) {
-  return schema.partial().extend({ id: recordId() }).nullable().optional();
+export function included<T extends z.ZodType>(schema: T) {
+  return schema.nullable().optional();
 }

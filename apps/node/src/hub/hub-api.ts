@@ -1,5 +1,14 @@
-import type { HttpClient } from '@federa/client';
-import type { ListResponse } from '@federa/schemas';
+import { listResponseOf, type HttpClient, type ResponseSchema } from '@federa/client';
+import {
+  AnalysisNodeCheck,
+  BucketIdCheck,
+  NodeCheck,
+  NodeRegistryCheck,
+  ProjectNodeCheck,
+  RegistryProjectAccountCheck,
+  StoredFileCheck,
+  UploadedFilesCheck,
+} from './record-checks.ts';
 import type {
   AnalysisNodeRecord,
   NodeRecord,
@@ -24,19 +33,27 @@ export class HubApi {
 
   /** The node whose robot this is. */
   async nodeOfRobot(robotId: string): Promise<NodeRecord> {
-    const page = await this.http.get<ListResponse<NodeRecord>>('core', 'nodes', {
+    const page = await this.http.get('core', 'nodes', {
       query: { filter: { robot_id: robotId } },
+      schema: listResponseOf(NodeCheck),
     });
     const node = page.data[0];
     if (!node) throw new Error(`No node of the hub has the robot ${robotId}.`);
     return node;
   }
 
-  private async all<T>(path: string, filter: Record<string, string>, include?: string[]): Promise<T[]> {
+  private async all<T>(
+    path: string,
+    record: ResponseSchema<T>,
+    filter: Record<string, string>,
+    include?: string[],
+  ): Promise<T[]> {
     const rows: T[] = [];
+    const schema = listResponseOf(record);
     for (let offset = 0; ; offset += PAGE) {
-      const page = await this.http.get<ListResponse<T>>('core', path, {
+      const page = await this.http.get('core', path, {
         query: { filter, page: { limit: PAGE, offset }, ...(include ? { include } : {}) },
+        schema,
       });
       rows.push(...page.data);
       if (page.data.length < PAGE || rows.length >= page.meta.total) return rows;
@@ -44,16 +61,17 @@ export class HubApi {
   }
 
   projectNodes(nodeId: string): Promise<ProjectNodeRecord[]> {
-    return this.all('project-nodes', { node_id: nodeId });
+    return this.all('project-nodes', ProjectNodeCheck, { node_id: nodeId });
   }
 
   analysisNodes(nodeId: string): Promise<AnalysisNodeRecord[]> {
-    return this.all('analysis-nodes', { node_id: nodeId }, ['analysis']);
+    return this.all('analysis-nodes', AnalysisNodeCheck, { node_id: nodeId }, ['analysis']);
   }
 
   async analysisNode(id: string): Promise<AnalysisNodeRecord> {
-    return this.http.get<AnalysisNodeRecord>('core', `analysis-nodes/${id}`, {
+    return this.http.get('core', `analysis-nodes/${id}`, {
       query: { include: ['analysis'] },
+      schema: AnalysisNodeCheck,
     });
   }
 
@@ -69,7 +87,12 @@ export class HubApi {
   }
 
   setRunStatus(analysisNodeId: string, runStatus: string): Promise<AnalysisNodeRecord> {
-    return this.http.post('core', `analysis-nodes/${analysisNodeId}`, { run_status: runStatus });
+    return this.http.post(
+      'core',
+      `analysis-nodes/${analysisNodeId}`,
+      { run_status: runStatus },
+      { schema: AnalysisNodeCheck },
+    );
   }
 
   writeLog(entry: {
@@ -87,24 +110,28 @@ export class HubApi {
   async upload(bucketName: string, realmId: string, items: UploadItem[]): Promise<StoredFile[]> {
     const form = new FormData();
     items.forEach((item, index) => form.append(`files[${index}]`, item.content, item.path));
-    const response = await this.http.post<{ data: StoredFile[] }>(
+    const response = await this.http.post(
       'storage',
       `buckets/${encodeURIComponent(bucketName)}/upload?realm_id=${realmId}`,
       form,
+      { schema: UploadedFilesCheck },
     );
     return response.data;
   }
 
   /** The files of a bucket the robot may read (by name, in the analysis' realm). */
   async bucketFiles(bucketName: string, realmId: string): Promise<StoredFile[]> {
-    const bucket = await this.http.get<{ id: string }>(
+    const bucket = await this.http.get(
       'storage',
       `buckets/${encodeURIComponent(bucketName)}?realm_id=${realmId}`,
+      { schema: BucketIdCheck },
     );
     const rows: StoredFile[] = [];
+    const schema = listResponseOf(StoredFileCheck);
     for (let offset = 0; ; offset += PAGE) {
-      const page = await this.http.get<ListResponse<StoredFile>>('storage', 'bucket-files', {
+      const page = await this.http.get('storage', 'bucket-files', {
         query: { filter: { bucket_id: bucket.id }, page: { limit: PAGE, offset } },
+        schema,
       });
       rows.push(...page.data);
       if (page.data.length < PAGE) return rows;
@@ -132,17 +159,17 @@ export class HubApi {
    * only (`fields=+account_name,+account_secret`).
    */
   async registryCredentials(node: NodeRecord): Promise<RegistryCredentials> {
-    const record = await this.http.get<
-      NodeRecord & { registry?: { host: string } | null; registry_project?: { external_name: string } | null }
-    >('core', `nodes/${node.id}`, { query: { include: ['registry', 'registry_project'] } });
+    const record = await this.http.get('core', `nodes/${node.id}`, {
+      query: { include: ['registry', 'registry_project'] },
+      schema: NodeRegistryCheck,
+    });
     if (!record.registry || !record.registry_project || !record.registry_project_id) {
       throw new Error('The node has not been assigned to a registry yet.');
     }
-    const project = await this.http.get<{ account_name: string | null; account_secret: string | null }>(
-      'core',
-      `registry-projects/${record.registry_project_id}`,
-      { query: { fields: ['+account_name', '+account_secret'] } },
-    );
+    const project = await this.http.get('core', `registry-projects/${record.registry_project_id}`, {
+      query: { fields: ['+account_name', '+account_secret'] },
+      schema: RegistryProjectAccountCheck,
+    });
     return {
       host: record.registry.host,
       projectName: record.registry_project.external_name,

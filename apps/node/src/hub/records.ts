@@ -1,50 +1,55 @@
-/** The hub records the agent works with (the fields it reads). */
+import type { Analysis, AnalysisNode, Node, ProjectNode, RegistryProject } from '@federa/schemas';
 
-export interface NodeRecord {
-  id: string;
-  name: string;
-  type: 'default' | 'aggregator';
-  realm_id: string;
-  robot_id: string;
-  registry_id: string | null;
-  registry_project_id: string | null;
-  external_name: string | null;
+/**
+ * The hub records the agent works with: the fields it reads of the record types of `@federa/schemas`
+ * (types only: the agent checks the answers by hand, `record-checks.ts`, and loads no zod).
+ */
+
+export type NodeRecord = Pick<
+  Node,
+  'id' | 'name' | 'type' | 'realm_id' | 'robot_id' | 'registry_id' | 'registry_project_id' | 'external_name'
+>;
+
+/** Where a node pulls its images: its registry's host and its registry project (both included). */
+export interface NodeRegistry extends Pick<Node, 'registry_project_id'> {
+  registry: { host: string } | null;
+  registry_project: { external_name: string } | null;
 }
 
-export interface ProjectNodeRecord {
-  id: string;
-  project_id: string;
-  node_id: string;
-  approval_status: 'approved' | 'rejected' | null;
-  project_realm_id: string;
-  node_realm_id: string;
-}
+export type ProjectNodeRecord = Pick<
+  ProjectNode,
+  'id' | 'project_id' | 'node_id' | 'approval_status' | 'project_realm_id' | 'node_realm_id'
+>;
 
-export interface AnalysisSummary {
-  id: string;
-  name: string | null;
-  project_id: string;
-  realm_id: string;
-  nodes: number;
-  configuration_locked: boolean;
-  build_status: string | null;
-  run_status: string | null;
-  /** The manifest digest of the built image, which every node's copy has. */
-  image_digest?: string | null;
-}
+/** An analysis as far as the agent reads it; `image_digest` is the digest every node's copy has. */
+export type AnalysisSummary = Pick<
+  Analysis,
+  | 'id'
+  | 'name'
+  | 'project_id'
+  | 'realm_id'
+  | 'nodes'
+  | 'configuration_locked'
+  | 'build_status'
+  | 'run_status'
+  | 'image_digest'
+>;
 
-export interface AnalysisNodeRecord {
-  id: string;
-  analysis_id: string;
-  node_id: string;
-  approval_status: 'approved' | 'rejected' | null;
-  run_status: string | null;
-  artifact_tag: string | null;
-  artifact_digest: string | null;
-  analysis_realm_id: string;
-  node_realm_id: string;
-  analysis?: AnalysisSummary;
-}
+export type AnalysisNodeRecord = Pick<
+  AnalysisNode,
+  | 'id'
+  | 'analysis_id'
+  | 'node_id'
+  | 'approval_status'
+  | 'run_status'
+  | 'artifact_tag'
+  | 'artifact_digest'
+  | 'analysis_realm_id'
+  | 'node_realm_id'
+> & { analysis?: AnalysisSummary };
+
+/** A registry project's pull account, which the hub shows the robot of the project's node only. */
+export type RegistryProjectAccount = Required<Pick<RegistryProject, 'account_name' | 'account_secret'>>;
 
 /** The image digest the hub recorded for a node's copy of the analysis' image, if the build finished. */
 export function recordedDigest(record: AnalysisNodeRecord): string | undefined {

@@ -1,9 +1,12 @@
-import { HttpClient, baseUrlsFor, isClientError } from '@federa/client';
-
-interface TokenResponse {
-  access_token: string;
-  expires_in: number;
-}
+import {
+  HttpClient,
+  baseUrlsFor,
+  isClientError,
+  type ClientOptions,
+  type RequestOptions,
+  type Service,
+} from '@federa/client';
+import { TokenCheck } from './record-checks.ts';
 
 /** Renew this long before the token expires, so no call ever carries an expired one. */
 const RENEW_MARGIN = 0.2;
@@ -55,11 +58,12 @@ export class RobotSession {
   }
 
   private async signIn(): Promise<string> {
-    const response = await this.auth.post<TokenResponse>('auth', 'token', {
-      grant_type: 'robot_credentials',
-      id: this.robotId,
-      secret: this.robotSecret,
-    });
+    const response = await this.auth.post(
+      'auth',
+      'token',
+      { grant_type: 'robot_credentials', id: this.robotId, secret: this.robotSecret },
+      { schema: TokenCheck },
+    );
     this.token = response.access_token;
     this.expiresAt = this.now() + response.expires_in * 1000 * (1 - RENEW_MARGIN);
     for (const listener of this.listeners) listener(this.token);
@@ -68,20 +72,34 @@ export class RobotSession {
 
   /** An HTTP client that authenticates as the robot and signs in again once when the hub answers 401. */
   client(): HttpClient {
-    const inner = new HttpClient({
-      baseUrls: baseUrlsFor(this.hubUrl),
-      authorization: async () => `Bearer ${await this.accessToken()}`,
-    });
-    const retrying = Object.create(inner) as HttpClient;
-    retrying.request = async <T>(...args: Parameters<HttpClient['request']>): Promise<T> => {
-      try {
-        return await inner.request<T>(...args);
-      } catch (error) {
-        if (!isClientError(error) || error.statusCode !== 401) throw error;
-        this.invalidate();
-        return inner.request<T>(...args);
-      }
-    };
-    return retrying;
+    return new RobotClient(
+      { baseUrls: baseUrlsFor(this.hubUrl), authorization: async () => `Bearer ${await this.accessToken()}` },
+      () => this.invalidate(),
+    );
+  }
+}
+
+/** Sends each request once more, with a new token, when the hub refused the token (401). */
+class RobotClient extends HttpClient {
+  constructor(
+    options: ClientOptions,
+    private readonly refused: () => void,
+  ) {
+    super(options);
+  }
+
+  override async send(
+    method: string,
+    service: Service,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<unknown> {
+    try {
+      return await super.send(method, service, path, options);
+    } catch (error) {
+      if (!isClientError(error) || error.statusCode !== 401) throw error;
+      this.refused();
+      return super.send(method, service, path, options);
+    }
   }
 }

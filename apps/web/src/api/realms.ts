@@ -1,13 +1,11 @@
 import type { HttpClient } from '@federa/client';
-import type { ListResponse } from '@federa/schemas';
+import { listResponseSchema, RealmSchema, type Realm } from '@federa/schemas';
 import type { SearchSelectLoad } from '../components/SearchSelect/search-select-query.ts';
 
-/** The realm fields the pickers show. */
-export interface RealmSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly display_name?: string | null;
-}
+/** The realm fields the pickers show (`fields=id,name,display_name`). */
+export const RealmSummarySchema = RealmSchema.pick({ id: true, name: true, display_name: true });
+export type RealmSummary = Pick<Realm, 'id' | 'name'> & Partial<Pick<Realm, 'display_name'>>;
+const RealmSummaryListSchema = listResponseSchema(RealmSummarySchema);
 
 /** Cache keys of the realm list (public: the login form offers it before anybody is signed in). */
 export const realmQueryKeys = {
@@ -18,7 +16,7 @@ export const realmQueryKeys = {
 /** Loads one window of realms, sorted by name, filtered by a name prefix (`filter[name]=~text`). */
 export function realmWindowLoader(api: HttpClient): SearchSelectLoad<RealmSummary> {
   return ({ search, offset, limit, signal }) =>
-    api.get<ListResponse<RealmSummary>>('auth', 'realms', {
+    api.get('auth', 'realms', {
       query: {
         filter: search.trim() ? { name: `~${search.trim()}` } : undefined,
         fields: ['id', 'name', 'display_name'],
@@ -26,5 +24,6 @@ export function realmWindowLoader(api: HttpClient): SearchSelectLoad<RealmSummar
         page: { offset, limit },
       },
       signal,
+      schema: RealmSummaryListSchema,
     });
 }

@@ -1,36 +1,80 @@
-import type { Service } from '@federa/client';
+import type { ResponseSchema, Service } from '@federa/client';
+import {
+  ClientPermissionSchema,
+  ClientRoleSchema,
+  ClientSchema,
+  ClientScopeSchema,
+  IdentityProviderRoleMappingSchema,
+  IdentityProviderSchema,
+  PermissionSchema,
+  PolicySchema,
+  RealmSchema,
+  RobotPermissionSchema,
+  RobotRoleSchema,
+  RobotSchema,
+  RolePermissionSchema,
+  RoleSchema,
+  ScopeSchema,
+  UserPermissionSchema,
+  UserRoleSchema,
+  UserSchema,
+  type Policy,
+} from '@federa/schemas';
+import type { Identified } from './live/live-list.ts';
 
-/** A REST resource of one of the APIs and the entity type its realtime events carry. */
-export interface ResourceRef {
+/**
+ * A REST resource of one of the APIs, the entity type its realtime events carry, and the schema of
+ * its records: lists, reads and saves parse with it, and their records take its type.
+ */
+export interface ResourceRef<T extends Identified = Identified> {
   readonly service: Service;
   /** Path below the service, e.g. `users`, `user-roles`. */
   readonly path: string;
   /** Realtime entity type, e.g. `user`, `userRole`; no live updates without it. */
   readonly type?: string;
+  /** One record as the resource answers it (`UserSchema`, ...), from `@federa/schemas`. */
+  readonly schema: ResponseSchema<T>;
 }
 
-const auth = (path: string, type: string): ResourceRef => ({ service: 'auth', path, type });
+/** The record type of a resource. */
+export type RecordOf<R extends ResourceRef> = R extends ResourceRef<infer T> ? T : never;
+
+/** A resource whose reads select fewer fields (`fields=id,name`): the same resource, a narrower schema. */
+export function withSchema<T extends Identified>(
+  resource: ResourceRef,
+  schema: ResponseSchema<T>,
+): ResourceRef<T> {
+  return { ...resource, schema };
+}
+
+function auth<T extends Identified>(path: string, type: string, schema: ResponseSchema<T>): ResourceRef<T> {
+  return { service: 'auth', path, type, schema };
+}
 
 /** The identity resources (docs/product/identity-and-access.md §3 "API resources"). */
 export const authResources = {
-  realms: auth('realms', 'realm'),
-  users: auth('users', 'user'),
-  robots: auth('robots', 'robot'),
-  clients: auth('clients', 'client'),
-  roles: auth('roles', 'role'),
-  scopes: auth('scopes', 'scope'),
-  permissions: auth('permissions', 'permission'),
-  policies: auth('policies', 'policy'),
-  identityProviders: auth('identity-providers', 'identityProvider'),
-  identityProviderRoleMappings: auth('identity-provider-role-mappings', 'identityProviderRoleMapping'),
-  userRoles: auth('user-roles', 'userRole'),
-  userPermissions: auth('user-permissions', 'userPermission'),
-  robotRoles: auth('robot-roles', 'robotRole'),
-  robotPermissions: auth('robot-permissions', 'robotPermission'),
-  rolePermissions: auth('role-permissions', 'rolePermission'),
-  clientRoles: auth('client-roles', 'clientRole'),
-  clientPermissions: auth('client-permissions', 'clientPermission'),
-  clientScopes: auth('client-scopes', 'clientScope'),
+  realms: auth('realms', 'realm', RealmSchema),
+  users: auth('users', 'user', UserSchema),
+  robots: auth('robots', 'robot', RobotSchema),
+  clients: auth('clients', 'client', ClientSchema),
+  roles: auth('roles', 'role', RoleSchema),
+  scopes: auth('scopes', 'scope', ScopeSchema),
+  permissions: auth('permissions', 'permission', PermissionSchema),
+  policies: auth('policies', 'policy', PolicySchema),
+  identityProviders: auth('identity-providers', 'identityProvider', IdentityProviderSchema),
+  identityProviderRoleMappings: auth(
+    'identity-provider-role-mappings',
+    'identityProviderRoleMapping',
+    IdentityProviderRoleMappingSchema,
+  ),
+  userRoles: auth('user-roles', 'userRole', UserRoleSchema),
+  userPermissions: auth('user-permissions', 'userPermission', UserPermissionSchema),
+  robotRoles: auth('robot-roles', 'robotRole', RobotRoleSchema),
+  robotPermissions: auth('robot-permissions', 'robotPermission', RobotPermissionSchema),
+  rolePermissions: auth('role-permissions', 'rolePermission', RolePermissionSchema),
+  clientRoles: auth('client-roles', 'clientRole', ClientRoleSchema),
+  clientPermissions: auth('client-permissions', 'clientPermission', ClientPermissionSchema),
+  clientScopes: auth('client-scopes', 'clientScope', ClientScopeSchema),
 } as const satisfies Record<string, ResourceRef>;
 
 /** Cache key of everything read from a resource; lists and records live below it. */
@@ -38,77 +82,16 @@ export function resourceKey(resource: ResourceRef): readonly [string, string] {
   return [resource.service, resource.path];
 }
 
-interface Named {
-  readonly id: string;
-  readonly name?: string | null;
+export type { Client, Permission, Realm, Robot, Role, Scope, User } from '@federa/schemas';
+
+/** A policy as a permission names it (`include=policy`) or the policy picker lists it. */
+export type PolicySummary = Pick<Policy, 'id' | 'name' | 'type' | 'realm_id'> & {
   readonly display_name?: string | null;
-  readonly realm_id?: string | null;
-  readonly realm?: { readonly id: string; readonly name: string } | null;
-  readonly created_at?: string;
-  readonly updated_at?: string;
-}
-
-export interface Realm extends Named {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly built_in?: boolean;
-}
-
-export interface User extends Named {
-  readonly name: string;
-  readonly name_locked?: boolean;
-  readonly email?: string | null;
-  readonly active?: boolean;
-}
-
-export interface Robot extends Named {
-  readonly name: string;
-  /** Only ever the plain secret in the response of the write that set it; reads answer null. */
-  readonly secret?: string | null;
-  /** Whether a secret is stored (reads that ask for `+secret`); its hash never leaves the server. */
-  readonly secret_set?: boolean;
-  readonly active?: boolean;
-}
-
-export interface Client extends Named {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly redirect_uri?: string | null;
-  readonly base_url?: string | null;
-  readonly root_url?: string | null;
-  readonly is_confidential?: boolean;
-  readonly first_party?: boolean;
-  readonly secret?: string | null;
-  readonly secret_set?: boolean;
-  readonly built_in?: boolean;
-}
-
-export interface Role extends Named {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly built_in?: boolean;
-}
-
-export interface Scope extends Named {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly built_in?: boolean;
-}
-
-export interface Permission extends Named {
-  readonly name: string;
-  readonly description?: string | null;
-  readonly policy_id?: string | null;
-  readonly built_in?: boolean;
-}
-
-export interface PolicySummary extends Named {
-  readonly name: string;
-  readonly type: string;
-  readonly parent_id?: string | null;
-}
+};
 
 /** The text a person recognises a record by: display name, else name, else id. */
-export function labelOf(item: Named): string {
-  return item.display_name || item.name || item.id;
+export function labelOf(item: Identified): string {
+  const display = 'display_name' in item ? item.display_name : undefined;
+  const name = 'name' in item ? item.name : undefined;
+  return (typeof display === 'string' && display) || (typeof name === 'string' && name) || item.id;
 }

@@ -1,3 +1,4 @@
+import { listResponseOf } from '@federa/client';
 import type { ListQuery, ListResponse, SortDirection } from '@federa/schemas';
 import { useDebouncedValue } from '@mantine/hooks';
 import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -13,8 +14,9 @@ export const LIST_PAGE_SIZE = 10;
 /** Search input debounce (docs/product/identity-and-access.md §7). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
-export interface UseResourceListOptions {
-  readonly resource: ResourceRef;
+export interface UseResourceListOptions<T extends Identified> {
+  /** The resource and the schema its records are parsed with (their type). */
+  readonly resource: ResourceRef<T>;
   /** Fixed part of the query: filters, sort, include, fields. */
   readonly query?: ListQuery;
   /** Field the search box filters by prefix (`filter[name]=~text`); `null` turns searching off. */
@@ -70,7 +72,7 @@ export function useResourceList<T extends Identified>({
   pageSizeKey,
   live = true,
   enabled = true,
-}: UseResourceListOptions): ResourceListState<T> {
+}: UseResourceListOptions<T>): ResourceListState<T> {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const [search, setSearchValue] = useState('');
@@ -121,7 +123,11 @@ export function useResourceList<T extends Identified>({
   const result = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      api.get<ListResponse<T>>(resource.service, resource.path, { query: listQuery, signal }),
+      api.get(resource.service, resource.path, {
+        query: listQuery,
+        signal,
+        schema: listResponseOf(resource.schema),
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -130,10 +136,13 @@ export function useResourceList<T extends Identified>({
     resource.type,
     (event, record: Record<string, unknown>) => {
       const current = queryClient.getQueryData<ListResponse<T>>(queryKey);
-      if (current && createdNeedsRefetch(event, record, listQuery)) {
+      const next =
+        current && !createdNeedsRefetch(event, record, listQuery)
+          ? applyLiveEvent(current, event, record, resource.schema, listQuery)
+          : undefined;
+      if (current && !next) {
         void queryClient.invalidateQueries({ queryKey, exact: true });
-      } else if (current) {
-        const next = applyLiveEvent(current, event, record, listQuery);
+      } else if (next) {
         queryClient.setQueryData(queryKey, next);
         // The last record of a later page went away: show the page before.
         if (next.data.length === 0 && offset > 0) setOffset(offset - limit);

@@ -2,7 +2,7 @@ import type { ListQuery } from '@federa/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiClient } from '../session/session-context.tsx';
-import type { Identified } from './live/live-list.ts';
+import { parsedOrUndefined, type Identified } from './live/live-list.ts';
 import { useLiveUpdates } from './live/use-live-updates.ts';
 import { resourceKey, type ResourceRef } from './resource-types.ts';
 
@@ -16,7 +16,7 @@ export function recordKey(resource: ResourceRef, id: string) {
  * updates merge, and `deleted` turns true once somebody deleted it.
  */
 export function useResourceRecord<T extends Identified>(
-  resource: ResourceRef,
+  resource: ResourceRef<T>,
   id: string | undefined,
   query?: Pick<ListQuery, 'fields' | 'include'>,
 ) {
@@ -27,18 +27,28 @@ export function useResourceRecord<T extends Identified>(
   const result = useQuery({
     queryKey: [...key, query ?? {}],
     queryFn: ({ signal }) =>
-      api.get<T>(resource.service, `${resource.path}/${encodeURIComponent(id ?? '')}`, { query, signal }),
+      api.get(resource.service, `${resource.path}/${encodeURIComponent(id ?? '')}`, {
+        query,
+        signal,
+        schema: resource.schema,
+      }),
     enabled: id !== undefined,
   });
   useLiveUpdates(
     resource.type,
     (event, record: Record<string, unknown>) => {
       if (record.id !== id) return;
-      if (event === 'deleted') setDeleted(true);
-      else
-        queryClient.setQueryData<T>([...key, query ?? {}], (current) =>
-          current ? { ...current, ...record } : current,
-        );
+      if (event === 'deleted') {
+        setDeleted(true);
+        return;
+      }
+      const cacheKey = [...key, query ?? {}];
+      const current = queryClient.getQueryData<T>(cacheKey);
+      if (!current) return;
+      // The event's record is read with the resource's schema; one it cannot read is fetched afresh.
+      const merged = parsedOrUndefined(resource.schema, { ...current, ...record });
+      if (merged) queryClient.setQueryData<T>(cacheKey, merged);
+      else void queryClient.invalidateQueries({ queryKey: cacheKey, exact: true });
     },
     { target: id, enabled: id !== undefined },
   );

@@ -40,15 +40,15 @@ export class AuthenticatedHttpClient extends HttpClient {
     this.source = source;
   }
 
-  override async request<T>(
+  override async send(
     method: string,
     service: Service,
     path: string,
     options: RequestOptions = {},
-  ): Promise<T> {
+  ): Promise<unknown> {
     const usedToken = this.source.accessToken;
     try {
-      return await super.request<T>(method, service, path, options);
+      return await super.send(method, service, path, options);
     } catch (error) {
       if (!isClientError(error)) throw error;
       if (error.code !== undefined && KEY_ERROR_CODES.has(error.code)) {
@@ -69,7 +69,7 @@ export class AuthenticatedHttpClient extends HttpClient {
       } catch {
         throw error;
       }
-      return super.request<T>(method, service, path, options);
+      return super.send(method, service, path, options);
     }
   }
 }

@@ -1,11 +1,11 @@
 import { ClientError, HttpClient, type Service } from '@federa/client';
+import { OwnUserSchema, TokenIntrospectionSchema, TokenResponseSchema, type OwnUser } from '@federa/schemas';
 import { AuthenticatedHttpClient, type AuthorizationSource } from './authenticated-client.ts';
 import { readJwtExpiry } from './jwt.ts';
 import { grantedPermissions, hasPolicies, POLICY_RECHECK_INTERVAL_MS } from './permission-precheck.ts';
 import { SESSION_COOKIE_NAMES, SessionCookie, type SessionStorage } from './session-storage.ts';
 import type {
   HeldPermission,
-  IntrospectionResponse,
   LoginCredentials,
   SessionEvent,
   SessionPermission,
@@ -70,15 +70,13 @@ function readJson<T>(storage: SessionStorage, name: string, guard: (value: unkno
 }
 
 /** Only what the interface shows is kept, so the cookie stays small. */
-function toSessionUser(body: unknown): SessionUser {
-  if (!isUser(body)) throw new ClientError('The user could not be loaded.', { code: 'entity_not_found' });
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+function toSessionUser(user: OwnUser): SessionUser {
   return {
-    id: body.id,
-    name: body.name,
-    display_name: text(body.display_name),
-    email: text(body.email),
-    realm_id: body.realm_id,
+    id: user.id,
+    name: user.name,
+    display_name: user.display_name,
+    email: user.email ?? null,
+    realm_id: user.realm_id,
   };
 }
 
@@ -174,10 +172,11 @@ export class SessionStore implements AuthorizationSource {
   /** Password grant, then introspection, then the user. A failure after the grant logs out again. */
   async login({ name, password, realmId }: LoginCredentials): Promise<void> {
     this.emit('loggingIn');
-    const token = await this.http.post<TokenResponse>(
+    const token = await this.http.post(
       'auth',
       'token',
       formBody({ grant_type: 'password', username: name, password, realm_id: realmId }),
+      { schema: TokenResponseSchema },
     );
     this.applyToken(token);
     try {
@@ -245,23 +244,23 @@ export class SessionStore implements AuthorizationSource {
     const token = this.state.accessToken;
     if (!token)
       throw new ClientError('No access token available.', { statusCode: 401, code: 'invalid_token' });
-    const introspection = await this.http.post<IntrospectionResponse>(
-      'auth',
-      'token/introspect',
-      formBody({ token }),
-    );
-    if (!introspection?.active || !introspection.realm_id || !introspection.realm_name) {
+    const introspection = await this.http.post('auth', 'token/introspect', formBody({ token }), {
+      schema: TokenIntrospectionSchema,
+    });
+    if (!introspection.active) {
       throw new ClientError('The token is not active.', { statusCode: 401, code: 'inactive_token' });
     }
-    const body = await this.http.get<unknown>('auth', 'users/@me', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const user = toSessionUser(body);
+    const user = toSessionUser(
+      await this.http.get('auth', 'users/@me', {
+        headers: { authorization: `Bearer ${token}` },
+        schema: OwnUserSchema,
+      }),
+    );
     const realm: SessionRealm = { id: introspection.realm_id, name: introspection.realm_name };
     const stored = this.state.realmManagement;
     // A master-realm user keeps the realm picked earlier; everybody else manages their own realm.
     const realmManagement = realm.name === MASTER_REALM_NAME && stored ? stored : realm;
-    const held: HeldPermission[] = (introspection.permissions ?? []).map((permission) => ({
+    const held: HeldPermission[] = introspection.permissions.map((permission) => ({
       name: permission.name,
       realm_id: permission.realm_id ?? null,
       client_id: permission.client_id ?? null,
@@ -269,9 +268,7 @@ export class SessionStore implements AuthorizationSource {
     }));
     const identity = { type: 'user', id: user.id, realmId: realm.id, realmName: realm.name };
     const permissions = await grantedPermissions(held, identity);
-    const expiresAt =
-      this.state.accessTokenExpiresAt ??
-      (introspection.exp === undefined ? undefined : introspection.exp * 1000);
+    const expiresAt = this.state.accessTokenExpiresAt ?? introspection.exp * 1000;
     this.setState({
       ...this.state,
       accessTokenExpiresAt: expiresAt,
@@ -335,10 +332,11 @@ export class SessionStore implements AuthorizationSource {
       if (!refreshToken) {
         throw new ClientError('No refresh token available.', { statusCode: 400, code: 'invalid_grant' });
       }
-      const token = await this.http.post<TokenResponse>(
+      const token = await this.http.post(
         'auth',
         'token',
         formBody({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        { schema: TokenResponseSchema },
       );
       this.applyToken(token);
     } catch (error) {

@@ -51,23 +51,7 @@ export interface LoginCredentials {
 }
 
 /** The token response of `POST /auth/token` (RFC 6749 §5.1). */
-export interface TokenResponse {
-  readonly access_token: string;
-  readonly token_type?: string;
-  readonly expires_in: number;
-  readonly refresh_token?: string;
-  readonly refresh_token_expires_in?: number;
-  readonly scope?: string;
-}
-
-/** The fields of `POST /auth/token/introspect` the session reads. */
-export interface IntrospectionResponse {
-  readonly active: boolean;
-  readonly exp?: number;
-  readonly realm_id?: string;
-  readonly realm_name?: string;
-  readonly permissions?: readonly HeldPermission[];
-}
+export type { TokenResponse } from '@federa/schemas';
 
 export type SessionEvent =
   'loggingIn' | 'loggedIn' | 'loggingOut' | 'loggedOut' | 'resolving' | 'resolved' | 'tokenChanged';

@@ -146,6 +146,7 @@ export class FakeAuthServer {
       access_token: access,
       token_type: 'Bearer',
       expires_in: this.accessLifetime,
+      scope: 'openid',
       refresh_token: refresh,
       refresh_token_expires_in: this.refreshLifetime,
     };
@@ -194,7 +195,13 @@ export class FakeAuthServer {
         return json(200, {
           active: true,
           kind: 'access_token',
+          jti: `jti-${call.body.token ?? ''}`,
+          iss: 'http://hub.test/auth',
           sub: entry.user.id,
+          sub_kind: 'user',
+          client_id: null,
+          scope: 'openid',
+          iat: Math.floor(entry.exp / 1000) - this.accessLifetime,
           exp: Math.floor(entry.exp / 1000),
           realm_id: entry.user.realm.id,
           realm_name: entry.user.realm.name,
@@ -216,10 +223,21 @@ export class FakeAuthServer {
           id: user.id,
           sub: user.id,
           name: user.name,
+          name_locked: false,
+          first_name: null,
+          last_name: null,
           display_name: user.display_name ?? user.name,
+          preferred_username: user.name,
           email: `${user.name}@example.org`,
           realm_id: user.realm.id,
+          realm_name: user.realm.name,
           avatar: null,
+          cover: null,
+          active: true,
+          status: null,
+          status_message: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
         });
       }
       case 'GET /auth/realms': {
@@ -228,7 +246,7 @@ export class FakeAuthServer {
         const offset = Number(call.query.get('page[offset]') ?? 0);
         const limit = Number(call.query.get('page[limit]') ?? 10);
         return json(200, {
-          data: matches.slice(offset, offset + limit),
+          data: matches.slice(offset, offset + limit).map((realm) => ({ display_name: null, ...realm })),
           meta: { total: matches.length, offset, limit },
         });
       }

@@ -53,6 +53,8 @@ export const errors: Phrases['errors'] = {
   ECONNRESET:
     'Der Server ist nicht erreichbar. Bitte überprüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   ECONNABORTED: 'Die Anfrage wurde abgebrochen.',
+  unexpected_response:
+    'Die Antwort des Servers entspricht nicht dem, was diese Anwendung erwartet. Laden Sie die Seite neu; geschieht das wieder, haben Anwendung und Server womöglich verschiedene Versionen.',
   discovery_failed: 'Das Dokument der automatischen Erkennung konnte nicht gelesen werden.',
   vault_unavailable: 'Der Secrets-Vault konnte nicht verwendet werden. Bitte versuchen Sie es später erneut.',
   auth_header_invalid: 'Der Authorization-Header ist ungültig.',

@@ -60,6 +60,8 @@ export const errors = {
   // Requests that never got an answer (client codes)
   ECONNRESET: 'The server could not be reached. Please check your connection and try again.',
   ECONNABORTED: 'The request was aborted.',
+  unexpected_response:
+    "The server's answer is not what this app expects. Reload the page; if it happens again, the app and the server may be of different versions.",
   // The authorization header could not be built or read (client codes)
   discovery_failed: 'The discovery document could not be read.',
   vault_unavailable: 'The secrets vault could not be used. Please try again later.',

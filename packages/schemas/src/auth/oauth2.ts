@@ -121,6 +121,7 @@ export const AuthorizationRequestDescriptionSchema = z.object({
   redirect_uri: z.string(),
   state: z.string().nullable(),
 });
+export type AuthorizationRequestDescription = z.infer<typeof AuthorizationRequestDescriptionSchema>;
 
 /**
  * `POST /auth/authorize`: the URL to open (the client's redirect URI with `code` and `state`, or
@@ -131,6 +132,7 @@ export const AuthorizationDecisionSchema = z.union([
   z.object({ url: z.string() }),
   z.object({ consent_required: z.literal(true) }),
 ]);
+export type AuthorizationDecision = z.infer<typeof AuthorizationDecisionSchema>;
 
 /** A browser opening `GET /auth/authorize` is sent on to the web app's sign-in and consent page. */
 export const ConsentPageRedirectSchema = redirectResponse(

@@ -30,3 +30,19 @@ export const ExpandedPolicySchema = StoredPolicySchema.extend({
   children: z.array(StoredPolicySchema).optional(),
 });
 export type ExpandedPolicy = z.infer<typeof ExpandedPolicySchema>;
+
+/**
+ * The same answer read to any depth, for a client that walks the whole tree (the web app's policy
+ * tree): a policy's common fields, its settings flat, and its children of the same form.
+ */
+export const ExpandedPolicyTreeSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  display_name: z.string().nullable().optional(),
+  invert: z.boolean().optional(),
+  get children(): z.ZodOptional<z.ZodArray<typeof ExpandedPolicyTreeSchema>> {
+    return z.array(ExpandedPolicyTreeSchema).optional();
+  },
+});
+export type ExpandedPolicyTree = z.output<typeof ExpandedPolicyTreeSchema>;

@@ -199,8 +199,10 @@ export const RealmScopeSchema = z.looseObject({
   scope_realm_id: z.string().nullable(),
   default: z.boolean(),
   ...timestamps,
-  scope: included(ScopeSchema),
-  realm,
+  scope: included(
+    ScopeSchema.pick({ id: true, name: true, display_name: true, description: true, realm_id: true }),
+  ),
+  realm: included(RealmSchema.pick({ id: true, name: true, display_name: true })),
 });
 export type RealmScope = z.output<typeof RealmScopeSchema>;
 

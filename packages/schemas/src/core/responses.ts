@@ -20,6 +20,15 @@ export const TarArchiveResponse = {
   content: { 'application/x-tar': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
 };
 
+/** `GET /core/status`: the answering process' version, database reachability and roles. */
+export const ServerStatusSchema = z.object({
+  version: z.string(),
+  database: z.enum(['ok', 'unavailable']),
+  roles: z.array(z.string()),
+  worker: z.boolean(),
+});
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
+
 /** One background job as an operator sees it (`GET /core/jobs`), whichever queue it is in. */
 export const JobSchema = z.looseObject({
   id: z.string(),
@@ -30,7 +39,10 @@ export const JobSchema = z.looseObject({
   attempts: z.number().int(),
   max_attempts: z.number().int(),
   last_error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
+export type Job = z.infer<typeof JobSchema>;
 export const JobListSchema = z.object({
   data: z.array(JobSchema),
   meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),

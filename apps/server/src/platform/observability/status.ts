@@ -1,13 +1,6 @@
+import { ServerStatusSchema } from '@federa/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const StatusSchema = z.object({
-  version: z.string(),
-  database: z.enum(['ok', 'unavailable']),
-  roles: z.array(z.string()),
-  worker: z.boolean(),
-});
 
 export interface StatusOptions {
   ping: () => Promise<void>;
@@ -30,7 +23,7 @@ export function registerStatus(app: FastifyInstance, options: StatusOptions): vo
       schema: {
         tags: ['system'],
         summary: 'Version, database reachability and roles of the answering process',
-        response: { 200: StatusSchema },
+        response: { 200: ServerStatusSchema },
       },
     },
     async (request) => {

@@ -5,7 +5,6 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
-import type { Identified } from '../../resources/live/live-list.ts';
 import { labelOf, type ResourceRef } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { SectionNav, type SectionTab } from './SectionNav.tsx';
@@ -35,11 +34,7 @@ export interface RecordPageProps {
 export function RecordPage({ resource, kind, tabs, query, listPath }: RecordPageProps) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const record = useResourceRecord<Identified & { name?: string; display_name?: string | null }>(
-    resource,
-    id,
-    query,
-  );
+  const record = useResourceRecord(resource, id, query);
 
   if (record.isPending) {
     return (

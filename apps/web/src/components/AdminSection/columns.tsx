@@ -1,3 +1,4 @@
+import { RealmSchema } from '@federa/schemas';
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ interface Named {
   readonly display_name?: string | null;
   readonly built_in?: boolean;
   readonly realm_id?: string | null;
-  readonly realm?: { readonly name: string } | null;
+  readonly realm?: { readonly name?: string } | null;
   readonly created_at?: string | null;
   readonly updated_at?: string | null;
 }
@@ -31,9 +32,10 @@ function useRealmName(realmId: string | null | undefined, known: string | undefi
   const query = useQuery({
     queryKey: ['auth', 'realms', 'one', realmId, 'name'],
     queryFn: ({ signal }) =>
-      api.get<{ name: string }>('auth', `realms/${encodeURIComponent(realmId ?? '')}`, {
+      api.get('auth', `realms/${encodeURIComponent(realmId ?? '')}`, {
         query: { fields: ['id', 'name'] },
         signal,
+        schema: RealmSchema.pick({ id: true, name: true }),
       }),
     enabled: !known && !!realmId,
     staleTime: Infinity,

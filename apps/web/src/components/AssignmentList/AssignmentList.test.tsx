@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
 import { installFakeRealtime } from '../../resources/live/fake-live-socket.ts';
 import { authResources, type Role } from '../../resources/resource-types.ts';
+import { records } from '../../test/records.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { adminSession, createTestSession } from '../../test/session.ts';
 import { AssignmentList } from './AssignmentList.tsx';
@@ -83,9 +84,13 @@ describe('AssignmentList', () => {
   it('follows links created and deleted elsewhere', async () => {
     const { live } = await setup();
     await screen.findByRole('button', { name: 'Remove admin' });
-    act(() => live.socket.push('userRole', 'created', { id: 'l9', user_id: 'u1', role_id: 'r3' }));
+    act(() =>
+      live.socket.push('userRole', 'created', records.userRole({ id: 'l9', user_id: 'u1', role_id: 'r3' })),
+    );
     expect(await screen.findByRole('button', { name: 'Remove viewer' })).toBeInTheDocument();
-    act(() => live.socket.push('userRole', 'created', { id: 'l8', user_id: 'u2', role_id: 'r2' }));
+    act(() =>
+      live.socket.push('userRole', 'created', records.userRole({ id: 'l8', user_id: 'u2', role_id: 'r2' })),
+    );
     act(() => live.socket.push('userRole', 'deleted', { id: 'l1', user_id: 'u1', role_id: 'r1' }));
     expect(await screen.findByRole('button', { name: 'Assign admin' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Assign editor' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { PlainPhraseKey } from '@federa/phrases';
+import { listResponseOf } from '@federa/client';
 import type { ListQuery, ListResponse } from '@federa/schemas';
 import { ActionIcon, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -7,9 +8,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
-import type { Identified } from '../../resources/live/live-list.ts';
+import { parsedOrUndefined, type Identified } from '../../resources/live/live-list.ts';
 import { useLiveUpdates } from '../../resources/live/use-live-updates.ts';
-import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
+import { labelOf, resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 import { ResourceList, type ResourceListColumn } from '../ResourceList/ResourceList.tsx';
@@ -20,11 +21,11 @@ export type LinkRecord = Identified & Record<string, unknown>;
 
 export interface AssignmentListProps<T extends Identified> {
   /** The records that may be assigned, e.g. `authResources.roles`. */
-  readonly candidates: ResourceRef;
+  readonly candidates: ResourceRef<T>;
   /** Fixed query of the candidates (realm filter, sort, include). */
   readonly candidateQuery?: ListQuery;
   /** The link resource, e.g. `authResources.userRoles`. */
-  readonly link: ResourceRef;
+  readonly link: ResourceRef<LinkRecord>;
   /** The side that stays fixed: `{ key: 'user_id', id: user.id }`. */
   readonly owner: { readonly key: string; readonly id: string };
   /** The link's column naming a candidate, e.g. `role_id`. */
@@ -73,7 +74,7 @@ export function AssignmentList<T extends Identified>({
   const links = useQuery({
     queryKey: linksKey,
     queryFn: ({ signal }) =>
-      api.get<ListResponse<LinkRecord>>(link.service, link.path, { query: linkQuery, signal }),
+      api.get(link.service, link.path, { query: linkQuery, signal, schema: listResponseOf(link.schema) }),
     enabled: ids.length > 0,
   });
 
@@ -82,11 +83,13 @@ export function AssignmentList<T extends Identified>({
       current ? { ...current, data: change(current.data) } : current,
     );
 
-  useLiveUpdates(link.type, (event, record: LinkRecord) => {
+  useLiveUpdates(link.type, (event, record: Record<string, unknown>) => {
     if (record[owner.key] !== owner.id) return;
     if (event === 'deleted') updateLinks((current) => current.filter((item) => item.id !== record.id));
     else if (!(links.data?.data ?? []).some((item) => item.id === record.id)) {
-      updateLinks((current) => [...current, record]);
+      const created = parsedOrUndefined(link.schema, record);
+      if (created) updateLinks((current) => [...current, created]);
+      else void queryClient.invalidateQueries({ queryKey: linksKey, exact: true });
     }
   });
 
@@ -100,10 +103,12 @@ export function AssignmentList<T extends Identified>({
         await api.delete(link.service, `${link.path}/${encodeURIComponent(existing.id)}`);
         updateLinks((current) => current.filter((entry) => entry.id !== existing.id));
       } else {
-        const created = await api.post<LinkRecord>(link.service, link.path, {
-          [owner.key]: owner.id,
-          [candidateKey]: item.id,
-        });
+        const created = await api.post(
+          link.service,
+          link.path,
+          { [owner.key]: owner.id, [candidateKey]: item.id },
+          { schema: link.schema },
+        );
         updateLinks((current) =>
           current.some((entry) => entry.id === created.id) ? current : [...current, created],
         );
@@ -145,7 +150,7 @@ export function AssignmentList<T extends Identified>({
     });
   };
 
-  const nameOf = (item: T) => itemName?.(item) ?? String((item as { name?: unknown }).name ?? item.id);
+  const nameOf = (item: T) => itemName?.(item) ?? labelOf(item);
 
   return (
     <ResourceList<T>

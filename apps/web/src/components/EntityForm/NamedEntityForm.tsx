@@ -36,7 +36,7 @@ interface NamedEntity extends Identified {
 }
 
 export interface NamedEntityFormProps<T extends NamedEntity> {
-  readonly resource: ResourceRef;
+  readonly resource: ResourceRef<T>;
   readonly entity?: T;
   /** The rules of its fields (docs/product/identity-and-access.md §5), as the server checks them. */
   readonly schemas: NamedEntitySchemas;

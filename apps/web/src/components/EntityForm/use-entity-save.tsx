@@ -9,13 +9,17 @@ import { useApiClient } from '../../session/session-context.tsx';
 import { notify } from '../Feedback/notify.ts';
 import { StaleSave } from './stale-save.ts';
 
+/** The record a form edits: its id, and the version it was read at (`updated_at`). */
+export type EditedRecord = Identified & { readonly updated_at?: unknown };
+
 export interface EntitySaveOptions<T extends Identified> {
-  readonly resource: ResourceRef;
+  /** The resource; its schema reads the saved record. */
+  readonly resource: ResourceRef<T>;
   /**
    * The record being edited; creating without it (docs/product/identity-and-access.md §4 Forms: create when
    * none exists).
    */
-  readonly entity?: T;
+  readonly entity?: EditedRecord;
   /** The form (to show server issues at its fields) and the names of its fields. */
   readonly form: FieldErrorTarget;
   readonly fields: readonly string[];
@@ -49,14 +53,16 @@ export function useEntitySave<T extends Identified>({
     setError(null);
     setSaving(true);
     try {
-      const version = (entity as { updated_at?: unknown } | undefined)?.updated_at;
+      const version = entity?.updated_at;
       const headers: Record<string, string> =
         !overwrite && typeof version === 'string' ? { 'if-match': `"${version}"` } : {};
+      const { schema } = resource;
       const saved = entity
-        ? await api.post<T>(resource.service, `${resource.path}/${encodeURIComponent(entity.id)}`, body, {
+        ? await api.post(resource.service, `${resource.path}/${encodeURIComponent(entity.id)}`, body, {
             headers,
+            schema,
           })
-        : await api.post<T>(resource.service, resource.path, body);
+        : await api.post(resource.service, resource.path, body, { schema });
       await queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
       notify(t, {
         color: 'green',

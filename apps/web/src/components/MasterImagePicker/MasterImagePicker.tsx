@@ -1,4 +1,4 @@
-import type { ListResponse } from '@federa/schemas';
+import { listResponseOf } from '@federa/client';
 import { Group, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,9 +28,10 @@ export function MasterImagePicker({ value, onChange, error, disabled, required }
       // The whole catalog, page after page by cursor (keyset): no page costs more than the first.
       const rows: MasterImage[] = [];
       for (let after = ''; ;) {
-        const page = await api.get<ListResponse<MasterImage>>('core', 'master-images', {
+        const page = await api.get('core', 'master-images', {
           query: { sort: { virtual_path: 'ASC' }, page: { limit: CATALOG_LIMIT, after } },
           signal,
+          schema: listResponseOf(hubResources.masterImages.schema),
         });
         rows.push(...page.data);
         if (!page.meta.after || page.data.length === 0) return rows;

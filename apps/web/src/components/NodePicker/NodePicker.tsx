@@ -1,4 +1,4 @@
-import type { ListResponse } from '@federa/schemas';
+import { listResponseOf } from '@federa/client';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hubResources, type HubNode } from '../../resources/hub-resources.ts';
@@ -33,9 +33,10 @@ export function NodePicker({ value, onChange, label, exclude = [] }: NodePickerP
     }) => {
       const filter: Record<string, string | boolean> = { hidden: false };
       if (search.trim()) filter.name = `~${search.trim()}`;
-      return api.get<ListResponse<HubNode>>('core', 'nodes', {
+      return api.get('core', 'nodes', {
         query: { filter, sort: { name: 'ASC' }, page: { limit, offset } },
         signal,
+        schema: listResponseOf(hubResources.nodes.schema),
       });
     },
     [api],

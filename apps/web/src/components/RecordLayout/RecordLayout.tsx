@@ -28,8 +28,8 @@ function isNotFound(error: unknown): boolean {
   return status === 404 || status === 400;
 }
 
-export interface RecordLayoutProps<T> {
-  readonly resource: ResourceRef;
+export interface RecordLayoutProps<T extends Identified> {
+  readonly resource: ResourceRef<T>;
   /** Kind of record, shown above its name. */
   readonly kind: PlainPhraseKey;
   readonly tabs: readonly SectionTab[];

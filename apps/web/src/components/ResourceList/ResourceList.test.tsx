@@ -6,15 +6,17 @@ import { serveResource } from '../../resources/fake-resource-route.ts';
 import { errorResponse, json } from '../../test/fake-auth-server.ts';
 import { installFakeRealtime } from '../../resources/live/fake-live-socket.ts';
 import { authResources, type User } from '../../resources/resource-types.ts';
+import { records } from '../../test/records.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { adminSession, createTestSession } from '../../test/session.ts';
 import { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 
-const user = (index: number) => ({
-  id: `u${index}`,
-  name: `user-${String(index).padStart(2, '0')}`,
-  created_at: `2026-01-${String(index).padStart(2, '0')}T00:00:00Z`,
-});
+const user = (index: number) =>
+  records.user({
+    id: `u${index}`,
+    name: `user-${String(index).padStart(2, '0')}`,
+    created_at: `2026-01-${String(index).padStart(2, '0')}T00:00:00Z`,
+  });
 
 async function setup(
   rows: Array<Record<string, unknown> & { id: string }>,
@@ -151,7 +153,7 @@ describe('ResourceList', () => {
     const rows = Array.from({ length: 10 }, (_, index) => user(index + 1));
     const { live } = await setup(rows, { query: { sort: { name: 'ASC' } } });
     await waitFor(() => expect(shownNames()).toHaveLength(10));
-    act(() => live.socket.push('user', 'created', { id: 'n', name: 'user-00' }));
+    act(() => live.socket.push('user', 'created', records.user({ id: 'n', name: 'user-00' })));
     // Now the total is 11: a second page exists.
     expect(await screen.findByRole('button', { name: 'Page 2' })).toBeInTheDocument();
     expect(shownNames()).toHaveLength(10);
@@ -167,7 +169,7 @@ describe('ResourceList', () => {
       { query: { sort: { name: 'ASC' } } },
     );
     await waitFor(() => expect(shownNames()).toEqual(['alice', 'carol']));
-    act(() => live.socket.push('user', 'created', { id: 'b', name: 'bob' }));
+    act(() => live.socket.push('user', 'created', records.user({ id: 'b', name: 'bob' })));
     await waitFor(() => expect(shownNames()).toEqual(['alice', 'bob', 'carol']));
   });
 

@@ -48,7 +48,7 @@ export interface ResourceListColumn<T> {
   readonly link?: boolean;
 }
 
-export interface ResourceListProps<T extends Identified> extends UseResourceListOptions {
+export interface ResourceListProps<T extends Identified> extends UseResourceListOptions<T> {
   /** Accessible name of the table, e.g. `admin.users.title`. */
   readonly label: PlainPhraseKey;
   readonly columns: readonly ResourceListColumn<T>[];
@@ -93,7 +93,7 @@ export function ResourceList<T extends Identified>(props: ResourceListProps<T>) 
 function ResourceListView<T extends Identified>({
   label,
   columns,
-  itemName = (item) => labelOf(item as unknown as Parameters<typeof labelOf>[0]),
+  itemName = labelOf,
   detailPath,
   canDelete = false,
   onDeleted,

@@ -25,7 +25,7 @@ export interface DeleteConfirmationOptions<T> {
  * from every cached list of the resource and reports the outcome as a notification.
  */
 export function useDeleteConfirmation<T extends Identified>(
-  resource: ResourceRef,
+  resource: ResourceRef<T>,
   { onDeleted, goneCountsAsDeleted = false }: DeleteConfirmationOptions<T> = {},
 ) {
   const { t } = useTranslation();
@@ -50,7 +50,11 @@ export function useDeleteConfirmation<T extends Identified>(
             for (const [key, list] of queryClient.getQueriesData<ListResponse<T>>({
               queryKey: [...resourceKey(resource), 'list'],
             })) {
-              if (list) queryClient.setQueryData(key, applyLiveEvent(list, 'deleted', { id: item.id }));
+              if (list)
+                queryClient.setQueryData(
+                  key,
+                  applyLiveEvent(list, 'deleted', { id: item.id }, resource.schema) ?? list,
+                );
             }
             void queryClient.invalidateQueries({ queryKey: resourceKey(resource), refetchType: 'none' });
             notify(t, { color: 'green', message: t('admin.list.deleted', { name }) });

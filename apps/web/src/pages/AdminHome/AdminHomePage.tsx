@@ -1,6 +1,6 @@
 import type { PlainPhraseKey } from '@federa/phrases';
-import type { ListResponse, ListQuery } from '@federa/schemas';
-import { PermissionName as P } from '@federa/schemas';
+import type { ListQuery } from '@federa/schemas';
+import { ListTotalSchema, PermissionName as P, ServerStatusSchema } from '@federa/schemas';
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBox,
@@ -107,13 +107,6 @@ const TILES: readonly Tile[] = [
   },
 ];
 
-interface ServerStatus {
-  readonly version: string;
-  readonly database: 'ok' | 'unavailable';
-  readonly roles: readonly string[];
-  readonly worker: boolean;
-}
-
 function TileCard({ tile, filter }: { readonly tile: Tile; readonly filter: ListQuery['filter'] }) {
   const { t } = useTranslation();
   const api = useApiClient();
@@ -122,9 +115,10 @@ function TileCard({ tile, filter }: { readonly tile: Tile; readonly filter: List
     queryKey: [tile.resource.service, tile.resource.path, 'list', 'count', query ?? {}],
     queryFn: ({ signal }) =>
       api
-        .get<ListResponse<unknown>>(tile.resource.service, tile.resource.path, {
+        .get(tile.resource.service, tile.resource.path, {
           query: { filter: query, fields: ['id'], page: { limit: 1 } },
           signal,
+          schema: ListTotalSchema,
         })
         .then((answer) => answer.meta.total),
     retry: false,
@@ -158,7 +152,7 @@ function ServerHealth() {
   const api = useApiClient();
   const status = useQuery({
     queryKey: ['core', 'status'],
-    queryFn: ({ signal }) => api.get<ServerStatus>('core', 'status', { signal }),
+    queryFn: ({ signal }) => api.get('core', 'status', { signal, schema: ServerStatusSchema }),
     refetchInterval: 60_000,
   });
   return (

@@ -1,4 +1,4 @@
-import { AnalysisCreateSchema, type ListResponse } from '@federa/schemas';
+import { AnalysisCreateSchema, listResponseSchema, ProjectSchema } from '@federa/schemas';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,10 @@ import { schemaResolver } from '../../forms/schema-resolver.tsx';
 import { hubResources, type Analysis, type Project } from '../../resources/hub-resources.ts';
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
+
+/** The project choice reads names only (`fields=id,name`). */
+const ProjectChoiceListSchema = listResponseSchema(ProjectSchema.pick({ id: true, name: true }));
+type ProjectChoice = Pick<Project, 'id' | 'name'>;
 
 interface AnalysisFormValues {
   name: string;
@@ -70,11 +74,11 @@ export function AnalysisForm({
           rows={4}
         />
         {!projectId && (
-          <SearchSelect<Project>
+          <SearchSelect<ProjectChoice>
             label={t('analyses.form.project')}
             required
             load={({ search, offset, limit, signal }) =>
-              api.get<ListResponse<Project>>('core', 'projects', {
+              api.get('core', 'projects', {
                 query: {
                   filter: search.trim() ? { name: `~${search.trim()}` } : {},
                   sort: { name: 'ASC' },
@@ -82,6 +86,7 @@ export function AnalysisForm({
                   fields: ['id', 'name'],
                 },
                 signal,
+                schema: ProjectChoiceListSchema,
               })
             }
             queryKey={[...resourceKey(hubResources.projects), 'picker']}

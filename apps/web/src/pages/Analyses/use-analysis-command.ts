@@ -21,10 +21,11 @@ export function useAnalysisCommand(analysisId: string) {
     setRunning(command);
     setError(null);
     try {
-      const analysis = await api.post<Analysis>(
+      const analysis = await api.post(
         'core',
         `analyses/${encodeURIComponent(analysisId)}/command`,
         { command },
+        { schema: hubResources.analyses.schema },
       );
       await queryClient.invalidateQueries({ queryKey: resourceKey(hubResources.analyses) });
       notify(t, {

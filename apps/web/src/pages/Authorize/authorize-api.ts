@@ -1,30 +1,16 @@
 import type { HttpClient } from '@federa/client';
-
-/** A requested scope as the consent page shows it. */
-export interface ScopeDetail {
-  readonly name: string;
-  readonly display_name: string | null;
-  readonly description: string | null;
-  readonly built_in: boolean;
-}
+import {
+  AuthorizationDecisionSchema,
+  AuthorizationRequestDescriptionSchema,
+  type AuthorizationRequestDescription,
+} from '@federa/schemas';
 
 /** `GET /auth/authorize` as JSON: the request checked and described. */
-export interface AuthorizationDescription {
-  readonly client: {
-    readonly id: string;
-    readonly name: string;
-    readonly display_name: string | null;
-    readonly realm_id: string;
-    readonly first_party: boolean;
-  };
-  readonly scopes: string[];
-  readonly scope_details: ScopeDetail[];
-  readonly redirect_uri: string;
-  readonly state: string | null;
-}
-
+export type { AuthorizationRequestDescription as AuthorizationDescription } from '@federa/schemas';
+/** A requested scope as the consent page shows it. */
+export type ScopeDetail = AuthorizationRequestDescription['scope_details'][number];
 /** `POST /auth/authorize`: where to send the browser, or that the user has to be asked. */
-export type AuthorizationAnswer = { readonly url: string } | { readonly consent_required: true };
+export type { AuthorizationDecision as AuthorizationAnswer } from '@federa/schemas';
 
 export type ConsentDecision = 'approve' | 'deny' | 'remembered';
 
@@ -34,11 +20,15 @@ export function requestParameters(search: URLSearchParams): Record<string, strin
 }
 
 export function describeAuthorization(api: HttpClient, search: URLSearchParams, signal?: AbortSignal) {
-  return api.request<AuthorizationDescription>('GET', 'auth', `authorize?${search.toString()}`, { signal });
+  return api.request('GET', 'auth', `authorize?${search.toString()}`, {
+    signal,
+    schema: AuthorizationRequestDescriptionSchema,
+  });
 }
 
 export function answerAuthorization(api: HttpClient, search: URLSearchParams, consent: ConsentDecision) {
-  return api.request<AuthorizationAnswer>('POST', 'auth', 'authorize', {
+  return api.request('POST', 'auth', 'authorize', {
     body: { ...requestParameters(search), consent },
+    schema: AuthorizationDecisionSchema,
   });
 }

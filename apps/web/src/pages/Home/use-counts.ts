@@ -1,4 +1,4 @@
-import type { ListQuery, ListResponse } from '@federa/schemas';
+import { ListTotalSchema, type ListQuery } from '@federa/schemas';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { realtimeClientFor } from '../../resources/live/realtime-client.ts';
@@ -23,9 +23,10 @@ export function useCounts(requests: readonly CountRequest[]): Record<string, num
     queries: requests.map((request) => ({
       queryKey: [...resourceKey(request.resource), 'count', request.filter],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<ListResponse<unknown>>(request.resource.service, request.resource.path, {
+        api.get(request.resource.service, request.resource.path, {
           query: { filter: request.filter, fields: ['id'], page: { limit: 1, offset: 0 } },
           signal,
+          schema: ListTotalSchema,
         }),
       enabled: request.enabled,
       staleTime: 10_000,

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 
 // Lazy route modules load on first use; give a busy machine time.
@@ -13,10 +14,10 @@ function openAdd(path = '/admin/identity-providers/add') {
   const creates: Array<Record<string, unknown>> = [];
   server.route('POST', '/auth/identity-providers', (call) => {
     creates.push(call.body as unknown as Record<string, unknown>);
-    return json(201, { id: 'idp-new', name: 'generated', ...call.body });
+    return json(201, records.identityProvider({ id: 'idp-new', name: 'generated', ...call.body }));
   });
   server.route('GET', '/auth/identity-providers/idp-new', () =>
-    json(200, { id: 'idp-new', name: 'generated', protocol: 'oidc' }),
+    json(200, records.identityProvider({ id: 'idp-new', name: 'generated', protocol: 'oidc' })),
   );
   server.route('GET', '/auth/roles', () => json(200, { data: [], meta: { total: 0, limit: 10, offset: 0 } }));
   const view = renderApp(path, { session: adminSession, server });
@@ -215,7 +216,7 @@ describe('IdentityProviderForm', () => {
   it('edits a preset provider without its endpoints and keeps the stored secret', async () => {
     const server = new FakeAuthServer();
     const updates: Array<Record<string, unknown>> = [];
-    const stored = {
+    const stored = records.identityProvider({
       id: 'idp-1',
       name: 'github-sso',
       protocol: 'oidc',
@@ -223,7 +224,7 @@ describe('IdentityProviderForm', () => {
       enabled: true,
       realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
       client_id: 'abc',
-    };
+    });
     server.route('GET', '/auth/identity-providers/idp-1', () => json(200, stored));
     server.route('POST', '/auth/identity-providers/idp-1', (call) => {
       updates.push(call.body as unknown as Record<string, unknown>);

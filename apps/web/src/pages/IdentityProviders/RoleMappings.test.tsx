@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeAuthServer, json, type FakeCall } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 import type { RoleMapping } from './identity-provider-api.ts';
 
@@ -9,7 +10,7 @@ import type { RoleMapping } from './identity-provider-api.ts';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const provider = {
+const provider = records.identityProvider({
   id: 'idp-1',
   name: 'keycloak',
   display_name: 'Keycloak',
@@ -20,15 +21,15 @@ const provider = {
   client_id: 'hub',
   authorize_url: 'https://kc.example.org/auth',
   token_url: 'https://kc.example.org/token',
-};
+});
 const roles = [
-  { id: 'role-admin', name: 'admin', realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001' },
-  { id: 'role-viewer', name: 'viewer', realm_id: null },
+  records.role({ id: 'role-admin', name: 'admin', realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001' }),
+  records.role({ id: 'role-viewer', name: 'viewer', realm_id: null }),
 ];
 
-function openDetail(initial: RoleMapping[] = []) {
+function openDetail(initial: Array<Partial<RoleMapping> & { id: string }> = []) {
   const server = new FakeAuthServer();
-  const mappings = new Map(initial.map((mapping) => [mapping.id, { ...mapping }]));
+  const mappings = new Map(initial.map((mapping) => [mapping.id, records.roleMapping(mapping)]));
   const calls: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
   const record = (call: FakeCall) =>
     calls.push({
@@ -67,7 +68,7 @@ function openDetail(initial: RoleMapping[] = []) {
   };
   server.route('POST', '/auth/identity-provider-role-mappings', (call) => {
     record(call);
-    const created = { id: `mapping-${mappings.size + 1}`, ...(call.body as object) } as RoleMapping;
+    const created = records.roleMapping({ id: `mapping-${mappings.size + 1}`, ...call.body });
     mappings.set(created.id, created);
     mappingRoutes(created.id);
     return json(201, created);

@@ -1,35 +1,20 @@
 import type { HttpClient } from '@federa/client';
-import type { ListQuery, ListResponse } from '@federa/schemas';
+import {
+  IdentityProviderRoleMappingSchema,
+  LdapConnectionTestSchema,
+  listResponseSchema,
+  ProviderDiscoverySchema,
+  RoleSchema,
+  type LdapConnectionTest,
+  type ListQuery,
+} from '@federa/schemas';
 
 /** An identity provider as the API shows it: columns plus protocol settings, flat; secrets never. */
-export interface IdentityProvider {
-  readonly id: string;
-  readonly name: string;
-  readonly display_name?: string | null;
-  readonly enabled?: boolean;
-  readonly protocol?: string | null;
-  readonly preset?: string | null;
-  readonly realm_id?: string | null;
-  readonly created_at?: string;
-  readonly updated_at?: string;
-  readonly [setting: string]: unknown;
-}
-
-export interface RoleMapping {
-  readonly id: string;
-  readonly provider_id: string;
-  readonly role_id: string;
-  readonly name?: string | null;
-  readonly value?: string | null;
-  readonly value_is_regex?: boolean;
-}
-
-export interface RoleSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly display_name?: string | null;
-  readonly realm_id?: string | null;
-}
+export type {
+  IdentityProvider,
+  IdentityProviderRoleMapping as RoleMapping,
+  Role as RoleSummary,
+} from '@federa/schemas';
 
 export const identityProviderQueryKeys = {
   all: ['auth', 'identity-providers'] as const,
@@ -43,17 +28,19 @@ const mappingPath = (id: string) => `identity-provider-role-mappings/${encodeURI
 
 export const identityProviderApi = {
   roles: (api: HttpClient, query: ListQuery, signal?: AbortSignal) =>
-    api.get<ListResponse<RoleSummary>>('auth', 'roles', { query, signal }),
+    api.get('auth', 'roles', { query, signal, schema: listResponseSchema(RoleSchema) }),
   mappings: (api: HttpClient, providerId: string, roleIds: readonly string[], signal?: AbortSignal) =>
-    api.get<ListResponse<RoleMapping>>('auth', 'identity-provider-role-mappings', {
+    api.get('auth', 'identity-provider-role-mappings', {
       query: { filter: { provider_id: providerId, role_id: [...roleIds] }, page: { limit: 50 } },
       signal,
+      schema: listResponseSchema(IdentityProviderRoleMappingSchema),
     }),
   createMapping: (api: HttpClient, body: Record<string, unknown>) =>
-    api.post<RoleMapping>('auth', 'identity-provider-role-mappings', body),
+    api.post('auth', 'identity-provider-role-mappings', body, { schema: IdentityProviderRoleMappingSchema }),
   updateMapping: (api: HttpClient, id: string, body: Record<string, unknown>) =>
-    api.post<RoleMapping>('auth', mappingPath(id), body),
-  deleteMapping: (api: HttpClient, id: string) => api.delete<RoleMapping>('auth', mappingPath(id)),
+    api.post('auth', mappingPath(id), body, { schema: IdentityProviderRoleMappingSchema }),
+  deleteMapping: (api: HttpClient, id: string) =>
+    api.delete('auth', mappingPath(id), { schema: IdentityProviderRoleMappingSchema }),
 };
 
 /** The endpoints an OpenID configuration document names. */
@@ -70,10 +57,11 @@ export interface DiscoveredEndpoints {
  */
 export async function lookupDiscovery(api: HttpClient, url: string): Promise<DiscoveredEndpoints> {
   try {
-    const found = await api.post<{ authorize_url: string; token_url: string; user_info_url: string | null }>(
+    const found = await api.post(
       'auth',
       'identity-providers/discovery',
       { url },
+      { schema: ProviderDiscoverySchema },
     );
     return {
       authorize_url: found.authorize_url,
@@ -92,17 +80,8 @@ export function callbackUrlOf(providerId: string, origin = window.location.origi
 }
 
 /** The report of `POST /auth/identity-providers/{id}/test` (LDAP). */
-export type ConnectionTestResult =
-  | {
-      readonly ok: true;
-      readonly base_dn: string;
-      readonly filter: string;
-      readonly users_found: number;
-      readonly more: boolean;
-      readonly users: string[];
-    }
-  | { readonly ok: false; readonly step: 'bind' | 'search'; readonly message: string };
+export type ConnectionTestResult = LdapConnectionTest;
 
 export function testConnection(api: HttpClient, providerId: string): Promise<ConnectionTestResult> {
-  return api.post<ConnectionTestResult>('auth', `identity-providers/${providerId}/test`, {});
+  return api.post('auth', `identity-providers/${providerId}/test`, {}, { schema: LdapConnectionTestSchema });
 }

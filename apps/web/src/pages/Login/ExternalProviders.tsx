@@ -1,15 +1,14 @@
-import type { ListResponse } from '@federa/schemas';
+import { IdentityProviderSchema, listResponseSchema } from '@federa/schemas';
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../session/session-context.tsx';
 
-interface ProviderSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly display_name?: string | null;
-}
+/** What the sign-in page shows of a provider (`fields=id,name,display_name`, public). */
+const ProviderSummaryListSchema = listResponseSchema(
+  IdentityProviderSchema.pick({ id: true, name: true, display_name: true }),
+);
 
 /** Where a provider's sign-in starts; the hub returns to `returnTo` afterwards. */
 export function providerSignInHref(providerId: string, returnTo: string): string {
@@ -26,7 +25,7 @@ export function ExternalProviders({ realmId, returnTo }: { realmId: string | nul
   const providers = useQuery({
     queryKey: ['auth', 'identity-providers', 'sign-in', realmId],
     queryFn: ({ signal }) =>
-      api.get<ListResponse<ProviderSummary>>('auth', 'identity-providers', {
+      api.get('auth', 'identity-providers', {
         query: {
           filter: { enabled: true, protocol: ['oauth2', 'oidc'], ...(realmId ? { realm_id: realmId } : {}) },
           fields: ['id', 'name', 'display_name'],
@@ -34,6 +33,7 @@ export function ExternalProviders({ realmId, returnTo }: { realmId: string | nul
           page: { limit: 20, offset: 0 },
         },
         signal,
+        schema: ProviderSummaryListSchema,
       }),
   });
   const list = providers.data?.data ?? [];

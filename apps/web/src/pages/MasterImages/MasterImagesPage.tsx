@@ -1,5 +1,10 @@
-import type { ListResponse } from '@federa/schemas';
-import { PermissionName as P } from '@federa/schemas';
+import { listResponseOf } from '@federa/client';
+import {
+  MasterImagePresenceSchema,
+  MasterImageSyncSummarySchema,
+  PermissionName as P,
+  type MasterImageSyncSummary,
+} from '@federa/schemas';
 import { ActionIcon, Alert, Button, Center, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,34 +14,19 @@ import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx';
 import { useDeleteConfirmation } from '../../components/ResourceList/use-delete-confirmation.tsx';
-import {
-  adminHubResources,
-  type AdminMasterImage,
-  type AdminMasterImageGroup,
-} from '../../resources/admin-hub-resources.ts';
+import { adminHubResources, type AdminMasterImage } from '../../resources/admin-hub-resources.ts';
+import type { Identified } from '../../resources/live/live-list.ts';
 import { useLiveUpdates } from '../../resources/live/use-live-updates.ts';
 import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
 import { groupMasterImages } from './master-image-groups.ts';
 
-interface SyncCounts {
-  readonly created: number;
-  readonly updated: number;
-  readonly deleted: number;
-}
-interface SyncSummary {
-  readonly groups: SyncCounts;
-  readonly images: SyncCounts;
-}
-/** `GET /core/master-images/presence`: whether the first registry's `master` project holds each image. */
-interface Presence {
-  readonly data: readonly { readonly id: string; readonly present: boolean }[];
-}
+type SyncSummary = MasterImageSyncSummary;
 
 /** The largest page the API hands out; the catalog is read page by page until complete. */
 const PAGE = 100;
 
-function useWholeList<T>(resource: ResourceRef, sortField: string) {
+function useWholeList<T extends Identified>(resource: ResourceRef<T>, sortField: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   // Not below 'list': those caches hold pages ({ data, meta }), which deletes update in place.
@@ -46,9 +36,10 @@ function useWholeList<T>(resource: ResourceRef, sortField: string) {
     queryFn: async ({ signal }) => {
       const rows: T[] = [];
       for (let offset = 0; ; offset += PAGE) {
-        const page = await api.get<ListResponse<T>>(resource.service, resource.path, {
+        const page = await api.get(resource.service, resource.path, {
           query: { sort: { [sortField]: 'ASC' }, page: { limit: PAGE, offset } },
           signal,
+          schema: listResponseOf(resource.schema),
         });
         rows.push(...page.data);
         if (page.data.length === 0 || rows.length >= page.meta.total) return rows;
@@ -67,13 +58,15 @@ export function MasterImagesPage() {
   const queryClient = useQueryClient();
   const { hasPermission } = useSession();
   const canManage = hasPermission(P.MASTER_IMAGE_MANAGE);
-  const groups = useWholeList<AdminMasterImageGroup>(adminHubResources.masterImageGroups, 'path');
-  const images = useWholeList<AdminMasterImage>(adminHubResources.masterImages, 'path');
+  const groups = useWholeList(adminHubResources.masterImageGroups, 'path');
+  const images = useWholeList(adminHubResources.masterImages, 'path');
   // Builds start from the registry's copy of an image, so an administrator sees which are missing.
   // Without a registry the check answers 400: the column then says "Unknown".
   const presence = useQuery({
     queryKey: [...resourceKey(adminHubResources.masterImages), 'presence'],
-    queryFn: ({ signal }) => api.get<Presence>('core', 'master-images/presence', { signal }),
+    // Whether the first registry's `master` project holds each image.
+    queryFn: ({ signal }) =>
+      api.get('core', 'master-images/presence', { signal, schema: MasterImagePresenceSchema }),
     enabled: canManage,
     retry: false,
   });
@@ -95,7 +88,12 @@ export function MasterImagesPage() {
     setSyncing(true);
     setOutcome(null);
     try {
-      const summary = await api.post<SyncSummary>('core', 'master-images/command', { command: 'sync' });
+      const summary = await api.post(
+        'core',
+        'master-images/command',
+        { command: 'sync' },
+        { schema: MasterImageSyncSummarySchema },
+      );
       setOutcome({ summary });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKey(adminHubResources.masterImages) }),

@@ -33,7 +33,7 @@ export function NodeCryptoPage() {
   const [cryptoError, setCryptoError] = useState(false);
 
   const storePublicKey = async (publicKey: string) => {
-    await api.post<AdminNode>('core', `nodes/${encodeURIComponent(node.id)}`, { public_key: publicKey });
+    await api.post('core', `nodes/${encodeURIComponent(node.id)}`, { public_key: publicKey });
     await queryClient.invalidateQueries({ queryKey: resourceKey(adminHubResources.nodes) });
   };
 

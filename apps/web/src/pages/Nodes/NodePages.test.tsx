@@ -3,22 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
 import { FakeAuthServer, MASTER_REALM } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 import { sessionWith } from '../../test/session.ts';
 
 const WAIT = { timeout: 5000 };
 
 const node = (patch: Record<string, unknown> = {}) => ({
-  id: 'n1',
-  name: 'site-alpha',
-  type: 'default',
-  hidden: false,
-  external_name: 'site_alpha',
-  public_key: null,
-  realm_id: MASTER_REALM.id,
-  registry_id: null,
-  registry_project_id: null,
-  robot_id: null,
+  ...records.node({
+    id: 'n1',
+    name: 'site-alpha',
+    external_name: 'site_alpha',
+    realm_id: MASTER_REALM.id,
+  }),
   ...patch,
 });
 

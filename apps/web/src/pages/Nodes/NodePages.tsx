@@ -1,5 +1,4 @@
-import { PermissionName as P } from '@federa/schemas';
-import type { ListResponse } from '@federa/schemas';
+import { ListTotalSchema, PermissionName as P } from '@federa/schemas';
 import { Text } from '@mantine/core';
 import { StatusMark } from '../../components/StatusMark/StatusMark.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -40,13 +39,14 @@ function ApprovalsWaiting({ node }: { readonly node: AdminNode }) {
     queryKey: ['core', path, 'list', 'waiting', node.id],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       api
-        .get<ListResponse<unknown>>('core', path, {
+        .get('core', path, {
           query: {
             filter: { node_id: node.id, approval_status: 'null' },
             fields: ['id'],
             page: { limit: 1 },
           },
           signal,
+          schema: ListTotalSchema,
         })
         .then((answer) => answer.meta.total),
     retry: false,

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useRecord } from '../../components/AdminSection/RecordPage.tsx';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 import { FactTable } from '../../components/FactTable/FactTable.tsx';
-import type { AdminNode, RegistryProject } from '../../resources/admin-hub-resources.ts';
+import { adminHubResources, type AdminNode } from '../../resources/admin-hub-resources.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
 import { registryProjectRows } from '../Registries/registry-project-facts.tsx';
 
@@ -30,8 +30,9 @@ export function NodeRegistryPage() {
   const project = useQuery({
     queryKey: ['core', 'registry-projects', 'one', projectId, 'node'],
     queryFn: ({ signal }) =>
-      api.get<RegistryProject>('core', `registry-projects/${encodeURIComponent(projectId ?? '')}`, {
+      api.get('core', `registry-projects/${encodeURIComponent(projectId ?? '')}`, {
         signal,
+        schema: adminHubResources.registryProjects.schema,
       }),
     enabled: !!projectId && canRead,
     retry: false,

@@ -1,5 +1,4 @@
-import type { ListResponse } from '@federa/schemas';
-import { PermissionName as P } from '@federa/schemas';
+import { listResponseSchema, PermissionName as P, RobotPermissionSchema, RobotSchema } from '@federa/schemas';
 import { Alert, Anchor, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
@@ -15,13 +14,7 @@ import { FormFailure } from '../../components/EntityForm/FormFailure.tsx';
 import { SecretOnce } from '../../components/SecretOnce/SecretOnce.tsx';
 import { generateRobotSecret } from '../../forms/form-values.ts';
 import type { AdminNode } from '../../resources/admin-hub-resources.ts';
-import type { Robot } from '../../resources/resource-types.ts';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
-
-interface RobotPermissionLink {
-  readonly id: string;
-  readonly permission?: { readonly id: string; readonly name: string } | null;
-}
 
 /** The robot a node signs in with. */
 export function NodeRobotPage() {
@@ -40,16 +33,17 @@ export function RobotPanel({ robotId }: { readonly robotId: string | null }) {
   const robot = useQuery({
     queryKey: ['auth', 'robots', 'one', robotId, 'node'],
     queryFn: ({ signal }) =>
-      api.get<Robot>('auth', `robots/${encodeURIComponent(robotId ?? '')}`, { signal }),
+      api.get('auth', `robots/${encodeURIComponent(robotId ?? '')}`, { signal, schema: RobotSchema }),
     enabled: !!robotId,
     retry: false,
   });
   const permissions = useQuery({
     queryKey: ['auth', 'robot-permissions', 'list', 'node', robotId],
     queryFn: ({ signal }) =>
-      api.get<ListResponse<RobotPermissionLink>>('auth', 'robot-permissions', {
+      api.get('auth', 'robot-permissions', {
         query: { filter: { robot_id: robotId ?? '' }, include: ['permission'], page: { limit: 100 } },
         signal,
+        schema: listResponseSchema(RobotPermissionSchema),
       }),
     enabled: !!robotId && !!robot.data,
     retry: false,

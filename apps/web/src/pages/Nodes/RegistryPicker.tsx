@@ -1,9 +1,14 @@
-import type { ListResponse } from '@federa/schemas';
+import { listResponseSchema, RegistrySchema } from '@federa/schemas';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
 import type { Registry } from '../../resources/admin-hub-resources.ts';
 import { useApiClient } from '../../session/session-context.tsx';
+
+/** The picker reads names and hosts only (`fields=id,name,host`). */
+const RegistryChoiceListSchema = listResponseSchema(
+  RegistrySchema.pick({ id: true, name: true, host: true }),
+);
 
 export interface RegistryPickerProps {
   readonly value: string | null;
@@ -29,7 +34,7 @@ export function RegistryPicker({ value, onChange, initialRegistry, error }: Regi
         limit: number;
         signal?: AbortSignal;
       }) =>
-        api.get<ListResponse<Registry>>('core', 'registries', {
+        api.get('core', 'registries', {
           query: {
             filter: search.trim() ? { name: `~${search.trim()}` } : undefined,
             fields: ['id', 'name', 'host'],
@@ -37,6 +42,7 @@ export function RegistryPicker({ value, onChange, initialRegistry, error }: Regi
             page: { offset, limit },
           },
           signal,
+          schema: RegistryChoiceListSchema,
         }),
     [api],
   );

@@ -1,29 +1,33 @@
-import type { ListResponse } from '@federa/schemas';
+import {
+  ClientSchema,
+  listResponseSchema,
+  PolicyCheckOutcomeSchema,
+  RobotSchema,
+  UserSchema,
+  type PolicyCheckOutcome,
+} from '@federa/schemas';
 import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/refusal-text.ts';
 import { SearchSelect } from '../../components/SearchSelect/SearchSelect.tsx';
 import type { SearchSelectLoadOptions } from '../../components/SearchSelect/search-select-query.ts';
-import type { Permission } from '../../resources/resource-types.ts';
+import type { Permission, User } from '../../resources/resource-types.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 
 type Kind = 'user' | 'robot' | 'client';
 
-interface Subject {
-  readonly id: string;
-  readonly name: string;
-  readonly realm_id?: string | null;
-  readonly realm?: { readonly name: string } | null;
-}
+/** Who the check is for: what the picker shows of a user, robot or client. */
+type Subject = Pick<User, 'id' | 'name' | 'realm_id' | 'realm'>;
+const SUBJECT_FIELDS = { id: true, name: true, realm_id: true, realm: true } as const;
+const SUBJECT_LISTS = {
+  user: listResponseSchema(UserSchema.pick(SUBJECT_FIELDS)),
+  robot: listResponseSchema(RobotSchema.pick(SUBJECT_FIELDS)),
+  client: listResponseSchema(ClientSchema.pick(SUBJECT_FIELDS)),
+};
 
 /** What the server answers: granted, or why not and (when a stored policy refused) which one. */
-type Outcome =
-  | { status: 'success' }
-  | {
-      status: 'error';
-      data: { message: string; policy?: { id: string; name: string; type: string } };
-    };
+type Outcome = PolicyCheckOutcome;
 
 const KINDS: readonly Kind[] = ['user', 'robot', 'client'];
 
@@ -43,7 +47,7 @@ export function PermissionCheck({ permission }: { readonly permission: Permissio
 
   const load = useCallback(
     ({ search, offset, limit, signal }: SearchSelectLoadOptions) =>
-      api.get<ListResponse<Subject>>('auth', `${kind}s`, {
+      api.get('auth', `${kind}s`, {
         query: {
           filter: search.trim() ? { name: `~${search.trim()}` } : {},
           include: ['realm'],
@@ -51,6 +55,7 @@ export function PermissionCheck({ permission }: { readonly permission: Permissio
           page: { limit, offset },
         },
         signal,
+        schema: SUBJECT_LISTS[kind],
       }),
     [api, kind],
   );
@@ -60,7 +65,7 @@ export function PermissionCheck({ permission }: { readonly permission: Permissio
     setBusy(true);
     setFailure(null);
     try {
-      const result = await api.post<Outcome>(
+      const result = await api.post(
         'auth',
         `permissions/${encodeURIComponent(permission.id)}/check`,
         {
@@ -71,6 +76,7 @@ export function PermissionCheck({ permission }: { readonly permission: Permissio
             ...(subject.realm?.name ? { realmName: subject.realm.name } : {}),
           },
         },
+        { schema: PolicyCheckOutcomeSchema },
       );
       setOutcome({ subject, result });
     } catch (error) {

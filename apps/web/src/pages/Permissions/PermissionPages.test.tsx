@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
 import { FakeAuthServer, json, MASTER_REALM } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 
 const WAIT = { timeout: 5000 };
@@ -94,15 +95,27 @@ describe('permission screens', () => {
   it('checks access for a chosen robot and names the policy that refused', async () => {
     const { fake } = server();
     serveResource(fake, '/auth/robots', [
-      { id: 'r1', name: 'nightly', realm_id: MASTER_REALM.id, realm: { name: 'master' } },
+      {
+        id: 'r1',
+        name: 'nightly',
+        realm_id: MASTER_REALM.id,
+        realm: records.realm({ id: MASTER_REALM.id, name: 'master' }),
+      },
     ]);
     serveResource(fake, '/auth/users', [
-      { id: 'u9', name: 'alice', realm_id: MASTER_REALM.id, realm: { name: 'master' } },
+      {
+        id: 'u9',
+        name: 'alice',
+        realm_id: MASTER_REALM.id,
+        realm: records.realm({ id: MASTER_REALM.id, name: 'master' }),
+      },
     ]);
     const answers = [
       {
         status: 'error',
         data: {
+          statusCode: 403,
+          code: 'policy_denied',
           message: 'x',
           policy: { id: '6a0f4b1e-3c2d-4e5f-8a9b-0c1d2e3f4a51', name: 'weekdays', type: 'time' },
         },

@@ -1,5 +1,10 @@
 import type { HttpClient } from '@federa/client';
-import { PermissionCreateSchema, PermissionUpdateSchema, type ListResponse } from '@federa/schemas';
+import {
+  listResponseSchema,
+  PermissionCreateSchema,
+  PermissionUpdateSchema,
+  PolicySchema,
+} from '@federa/schemas';
 import type { SearchSelectLoad } from '../../components/SearchSelect/search-select-query.ts';
 import { emptyToNull } from '../../forms/form-values.ts';
 import { schemaResolver } from '../../forms/schema-resolver.tsx';
@@ -40,10 +45,14 @@ export function permissionValidation(options: { readonly editing: boolean; reado
   );
 }
 
+const PolicySummaryListSchema = listResponseSchema(
+  PolicySchema.pick({ id: true, name: true, display_name: true, type: true, realm_id: true }),
+);
+
 /** Top-level policies of one realm (or the global ones), by name: what a permission may use. */
 export function policyWindowLoader(api: HttpClient, realmId: string | null): SearchSelectLoad<PolicySummary> {
   return ({ search, offset, limit, signal }) =>
-    api.get<ListResponse<PolicySummary>>('auth', 'policies', {
+    api.get('auth', 'policies', {
       query: {
         filter: {
           parent_id: null,
@@ -55,5 +64,6 @@ export function policyWindowLoader(api: HttpClient, realmId: string | null): Sea
         page: { offset, limit },
       },
       signal,
+      schema: PolicySummaryListSchema,
     });
 }

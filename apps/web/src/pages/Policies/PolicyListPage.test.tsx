@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeAuthServer, json, OTHER_REALM } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 import { openPolicies } from './policies.test-support.ts';
+import { records } from '../../test/records.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });
@@ -27,8 +28,20 @@ describe('list pages', () => {
     server.route('GET', '/auth/identity-providers', () =>
       json(200, {
         data: [
-          { id: 'i-1', name: 'gh', protocol: 'oidc', preset: 'github', enabled: true },
-          { id: 'i-2', name: 'corp-ldap', protocol: 'ldap', preset: null, enabled: false },
+          records.identityProvider({
+            id: 'i-1',
+            name: 'gh',
+            protocol: 'oidc',
+            preset: 'github',
+            enabled: true,
+          }),
+          records.identityProvider({
+            id: 'i-2',
+            name: 'corp-ldap',
+            protocol: 'ldap',
+            preset: null,
+            enabled: false,
+          }),
         ],
         meta: { total: 2, limit: 10, offset: 0 },
       }),

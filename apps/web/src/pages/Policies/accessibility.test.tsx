@@ -5,6 +5,7 @@ import { seriousAxeFindings } from '../../test/axe.ts';
 import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 import { fakePolicyApi } from './policies.test-support.ts';
+import { records } from '../../test/records.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });
@@ -22,19 +23,25 @@ function app(path: string) {
     },
   ]);
   server.route('GET', '/auth/roles', () =>
-    json(200, { data: [{ id: 'r-1', name: 'admin' }], meta: { total: 1, limit: 10, offset: 0 } }),
+    json(200, {
+      data: [records.role({ id: 'r-1', name: 'admin' })],
+      meta: { total: 1, limit: 10, offset: 0 },
+    }),
   );
   server.route('GET', '/auth/identity-provider-role-mappings', () =>
     json(200, { data: [], meta: { total: 0, limit: 50, offset: 0 } }),
   );
   server.route('GET', '/auth/identity-providers/i-1', () =>
-    json(200, {
-      id: 'i-1',
-      name: 'corp-ldap',
-      protocol: 'ldap',
-      enabled: true,
-      realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
-    }),
+    json(
+      200,
+      records.identityProvider({
+        id: 'i-1',
+        name: 'corp-ldap',
+        protocol: 'ldap',
+        enabled: true,
+        realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0001',
+      }),
+    ),
   );
   renderApp(path, { session: adminSession, server });
   return userEvent.setup({ delay: null });

@@ -1,5 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { FakeAuthServer, json, type FakeCall } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 
 export interface StoredPolicy {
@@ -16,7 +17,10 @@ export interface StoredPolicy {
  * read, expanded, create and update, recording the bodies it received.
  */
 export function fakePolicyApi(server: FakeAuthServer, initial: StoredPolicy[] = []) {
-  const policies = new Map(initial.map((policy) => [policy.id, { ...policy }]));
+  // Stored whole, as the server answers a policy (its settings flat beside the columns).
+  const policies = new Map<string, StoredPolicy>(
+    initial.map((policy) => [policy.id, { ...records.policy({ id: policy.id }), ...policy }]),
+  );
   const creates: Array<Record<string, unknown>> = [];
   const updates: Array<{ id: string; body: Record<string, unknown> }> = [];
   const lists: FakeCall[] = [];
@@ -44,7 +48,10 @@ export function fakePolicyApi(server: FakeAuthServer, initial: StoredPolicy[] = 
     const body = call.body as unknown as Record<string, unknown>;
     creates.push(body);
     counter += 1;
-    const policy = { id: `new-${counter}`, parent_id: null, realm_id: null, ...body } as StoredPolicy;
+    const policy = {
+      ...records.policy({ id: `new-${counter}`, parent_id: null, realm_id: null }),
+      ...body,
+    } as StoredPolicy;
     policies.set(policy.id, policy);
     route(policy.id);
     return json(201, policy);

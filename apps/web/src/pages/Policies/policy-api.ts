@@ -1,27 +1,10 @@
 import type { HttpClient } from '@federa/client';
-import type { ListQuery, ListResponse } from '@federa/schemas';
+import { ExpandedPolicyTreeSchema, listResponseSchema, PolicySchema, type ListQuery } from '@federa/schemas';
 
 /** A policy as the API shows it: common fields plus its type's settings, flat. */
-export interface Policy {
-  readonly id: string;
-  readonly type: string;
-  readonly name: string;
-  readonly display_name?: string | null;
-  readonly description?: string | null;
-  readonly invert?: boolean | null;
-  readonly built_in?: boolean;
-  readonly parent_id?: string | null;
-  readonly realm_id?: string | null;
-  readonly parent?: { readonly id: string; readonly name: string; readonly type: string } | null;
-  readonly created_at?: string;
-  readonly updated_at?: string;
-  readonly [setting: string]: unknown;
-}
-
+export type { Policy } from '@federa/schemas';
 /** `GET policies/{id}/expanded`: the policy with its descendants nested as `children`. */
-export interface ExpandedPolicy extends Policy {
-  readonly children?: readonly ExpandedPolicy[];
-}
+export type { ExpandedPolicyTree as ExpandedPolicy } from '@federa/schemas';
 
 export const policyQueryKeys = {
   all: ['auth', 'policies'] as const,
@@ -33,11 +16,11 @@ const path = (id: string) => `policies/${encodeURIComponent(id)}`;
 
 export const policyApi = {
   list: (api: HttpClient, query: ListQuery, signal?: AbortSignal) =>
-    api.get<ListResponse<Policy>>('auth', 'policies', { query, signal }),
+    api.get('auth', 'policies', { query, signal, schema: listResponseSchema(PolicySchema) }),
   expanded: (api: HttpClient, id: string, signal?: AbortSignal) =>
-    api.get<ExpandedPolicy>('auth', `${path(id)}/expanded`, { signal }),
+    api.get('auth', `${path(id)}/expanded`, { signal, schema: ExpandedPolicyTreeSchema }),
   update: (api: HttpClient, id: string, body: Record<string, unknown>) =>
-    api.post<Policy>('auth', path(id), body),
+    api.post('auth', path(id), body, { schema: PolicySchema }),
 };
 
 /**

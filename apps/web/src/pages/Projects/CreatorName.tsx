@@ -1,5 +1,10 @@
+import { RobotSchema, UserSchema } from '@federa/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient, useSession } from '../../session/session-context.tsx';
+
+/** What the name reads of its creator (`fields=id,name,display_name`). */
+const UserName = UserSchema.pick({ id: true, name: true, display_name: true });
+const RobotName = RobotSchema.pick({ id: true, name: true, display_name: true });
 
 /**
  * Who created a record: the user's name when it can be read (own realm), else the id, as the
@@ -19,14 +24,11 @@ export function CreatorName({
   const lookup = useQuery({
     queryKey: ['auth', userId ? 'users' : 'robots', 'name', id],
     queryFn: ({ signal }) =>
-      api.get<{ name: string; display_name?: string | null }>(
-        'auth',
-        `${userId ? 'users' : 'robots'}/${id}`,
-        {
-          query: { fields: ['id', 'name', 'display_name'] },
-          signal,
-        },
-      ),
+      api.get('auth', `${userId ? 'users' : 'robots'}/${id}`, {
+        query: { fields: ['id', 'name', 'display_name'] },
+        signal,
+        schema: userId ? UserName : RobotName,
+      }),
     enabled: !!id && !own,
     retry: false,
     staleTime: 5 * 60_000,

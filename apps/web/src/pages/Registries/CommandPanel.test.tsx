@@ -11,7 +11,9 @@ const REGISTRY = { id: 'r1', name: 'harbor-main', host: 'harbor.example.org', ki
 
 const job = (patch: Partial<CommandJob>): CommandJob => ({
   id: 'j1',
+  queue: 'service',
   name: 'registry.setup',
+  target_id: 'r1',
   status: 'queued',
   attempts: 0,
   max_attempts: 5,
@@ -26,7 +28,9 @@ function hub(jobs: CommandJob[]) {
   const fake = new FakeAuthServer();
   serveResource(fake, '/core/registries', [REGISTRY]);
   serveResource(fake, '/core/registry-projects', []);
-  fake.route('GET', '/core/jobs', () => Response.json({ data: [...jobs], meta: { total: jobs.length } }));
+  fake.route('GET', '/core/jobs', () =>
+    Response.json({ data: [...jobs], meta: { total: jobs.length, limit: 20, offset: 0 } }),
+  );
   fake.route('POST', '/core/services/registry/command', () => {
     jobs.unshift(job({ id: 'j2' }));
     return new Response(null, { status: 202 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { adminHubResources } from '../../resources/admin-hub-resources.ts';
 import { useTranslation } from 'react-i18next';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useApiClient } from '../../session/session-context.tsx';
@@ -21,11 +22,10 @@ export function RevealSecret({ projectId }: { readonly projectId: string }) {
     setFailure(null);
     setLoading(true);
     try {
-      const answer = await api.get<{ account_secret?: string | null }>(
-        'core',
-        `registry-projects/${encodeURIComponent(projectId)}`,
-        { query: { fields: ['+account_secret'] } },
-      );
+      const answer = await api.get('core', `registry-projects/${encodeURIComponent(projectId)}`, {
+        query: { fields: ['+account_secret'] },
+        schema: adminHubResources.registryProjects.schema,
+      });
       setSecret(answer.account_secret ?? null);
     } catch (error) {
       setFailure(error);

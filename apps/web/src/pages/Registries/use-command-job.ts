@@ -1,18 +1,10 @@
+import { JobListSchema, type Job } from '@federa/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApiClient } from '../../session/session-context.tsx';
 
 /** One background job as `GET /core/jobs` lists it. */
-export interface CommandJob {
-  readonly id: string;
-  readonly name: string;
-  readonly status: 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
-  readonly attempts: number;
-  readonly max_attempts: number;
-  readonly last_error: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
+export type CommandJob = Job;
 
 /** While a job is waiting or running its status is read again this often. */
 export const JOB_POLL_MS = 1000;
@@ -32,10 +24,9 @@ export function useCommandJob(registryId: string, command: string) {
   const query = useQuery({
     queryKey: ['jobs', registryId, command],
     queryFn: async () => {
-      const listed = await api.get<{ data: CommandJob[] }>(
-        'core',
-        `jobs?target_id=${encodeURIComponent(registryId)}&limit=20`,
-      );
+      const listed = await api.get('core', `jobs?target_id=${encodeURIComponent(registryId)}&limit=20`, {
+        schema: JobListSchema,
+      });
       return listed.data.find((job) => job.name === `registry.${command}`) ?? null;
     },
     retry: false,

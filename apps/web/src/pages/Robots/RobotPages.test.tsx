@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
 import { FakeAuthServer, MASTER_REALM } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 
 const WAIT = { timeout: 5000 };
@@ -19,7 +20,8 @@ describe('robot screens', () => {
   it('creates a robot with a generated 64-character secret and shows the secret once', async () => {
     const { fake, robots } = server();
     fake.intercept('POST', '/auth/robots', (call) => {
-      const row = { id: 'b2', ...call.body };
+      // The server names a robot created without a name.
+      const row = records.robot({ id: 'b2', ...call.body, name: call.body.name ?? 'robot-b2' });
       robots.push(row);
       return new Response(JSON.stringify(row), {
         status: 201,
@@ -63,7 +65,7 @@ describe('robot screens', () => {
   it('resets the secret of a saved robot and shows the new one once', async () => {
     const { fake } = server();
     fake.intercept('POST', '/auth/robots/b1', (call) =>
-      Response.json({ id: 'b1', name: 'worker', ...call.body }, { status: 202 }),
+      Response.json(records.robot({ id: 'b1', name: 'worker', ...call.body }), { status: 202 }),
     );
     renderApp('/admin/robots/b1', { session: adminSession, server: fake });
     const user = userEvent.setup();

@@ -19,7 +19,7 @@ function ProfileForm({ user }: { readonly user: OwnUser }) {
     initialValues: profileValues(user),
     validate: validateProfile,
   });
-  const { save, error, saving } = useEntitySave<OwnUser>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.users,
     entity: user,
     form,

@@ -2,6 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { renderApp, sessionWith } from '../../test/render.tsx';
 
 // Lazy route modules load on first use; give a busy machine time.
@@ -13,7 +14,7 @@ function openSettings(path: string, me: Record<string, unknown> = {}) {
   const updates: Array<Record<string, unknown>> = [];
   server.route('POST', '/auth/users/user-alice', (call) => {
     updates.push(call.body as unknown as Record<string, unknown>);
-    return json(202, { id: 'user-alice', name: 'alice' });
+    return json(202, records.user({ id: 'user-alice', name: 'alice' }));
   });
   // `GET users/@me` answers with the full profile.
   server.intercept(
@@ -21,12 +22,14 @@ function openSettings(path: string, me: Record<string, unknown> = {}) {
     '/auth/users/@me',
     () =>
       json(200, {
-        id: 'user-alice',
-        name: 'alice',
-        display_name: 'Alice',
-        email: 'alice@example.org',
-        name_locked: false,
-        realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002',
+        ...records.ownUser({
+          id: 'user-alice',
+          name: 'alice',
+          display_name: 'Alice',
+          email: 'alice@example.org',
+          name_locked: false,
+          realm_id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002',
+        }),
         ...me,
       }),
     Number.POSITIVE_INFINITY,
@@ -41,11 +44,13 @@ function openSettings(path: string, me: Record<string, unknown> = {}) {
             id: 'session-here',
             created_at: new Date().toISOString(),
             expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+            scope: 'openid',
             client_id: null,
             client_name: null,
             current: true,
           },
         ],
+        meta: { total: 1 },
       }),
     Number.POSITIVE_INFINITY,
   );

@@ -3,6 +3,7 @@ import { en } from '@federa/phrases';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, FakeAuthServer, json } from '../../test/fake-auth-server.ts';
 import { renderApp, sessionWith } from '../../test/render.tsx';
+import { records } from '../../test/records.ts';
 
 // Lazy route modules load on first use; give a busy machine time.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,14 +14,17 @@ describe('UserProfilePage', () => {
     const server = new FakeAuthServer();
     server.route('GET', '/auth/users/user-bob', (call) => {
       expect(call.query.get('include')).toBe('realm');
-      return json(200, {
-        id: 'user-bob',
-        name: 'bob',
-        display_name: 'Bob Builder',
-        status_message: 'Building things',
-        created_at: '2025-01-02T10:00:00.000Z',
-        realm: { id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002', name: 'other' },
-      });
+      return json(
+        200,
+        records.user({
+          id: 'user-bob',
+          name: 'bob',
+          display_name: 'Bob Builder',
+          status_message: 'Building things',
+          created_at: '2025-01-02T10:00:00.000Z',
+          realm: records.realm({ id: '0b6c4c39-0d0e-4a38-9a57-6f1d1b2c0002', name: 'other' }),
+        }),
+      );
     });
     renderApp('/users/user-bob', { session: sessionWith(), server });
     expect(

@@ -1,21 +1,11 @@
 import { Avatar, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { UserSchema } from '@federa/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { useApiClient } from '../../session/session-context.tsx';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
-
-interface PublicUser {
-  readonly id: string;
-  readonly name: string;
-  readonly display_name?: string | null;
-  readonly avatar?: string | null;
-  readonly status?: string | null;
-  readonly status_message?: string | null;
-  readonly created_at?: string;
-  readonly realm?: { readonly id: string; readonly name: string } | null;
-}
 
 /** `/users/{id}`: the profile of a user as others see it. */
 export function UserProfilePage() {
@@ -25,9 +15,10 @@ export function UserProfilePage() {
   const user = useQuery({
     queryKey: ['auth', 'users', 'profile', id],
     queryFn: ({ signal }) =>
-      api.get<PublicUser>('auth', `users/${encodeURIComponent(id)}`, {
+      api.get('auth', `users/${encodeURIComponent(id)}`, {
         query: { include: ['realm'] },
         signal,
+        schema: UserSchema,
       }),
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveResource } from '../../resources/fake-resource-route.ts';
 import { FakeAuthServer, MASTER_REALM } from '../../test/fake-auth-server.ts';
+import { records } from '../../test/records.ts';
 import { adminSession, renderApp } from '../../test/render.tsx';
 
 function server() {
@@ -13,7 +14,7 @@ function server() {
       name: 'alice',
       display_name: 'Alice',
       realm_id: MASTER_REALM.id,
-      realm: MASTER_REALM,
+      realm: records.realm({ ...MASTER_REALM }),
       active: true,
     },
     { id: 'u2', name: 'locked', name_locked: true, realm_id: MASTER_REALM.id, active: true },
@@ -165,7 +166,13 @@ describe('user password', () => {
   it('asks for the current password when the administrator sets their own', async () => {
     const fake = new FakeAuthServer();
     serveResource(fake, '/auth/users', [
-      { id: 'user-admin', name: 'admin', realm_id: MASTER_REALM.id, realm: MASTER_REALM, active: true },
+      {
+        id: 'user-admin',
+        name: 'admin',
+        realm_id: MASTER_REALM.id,
+        realm: records.realm({ ...MASTER_REALM }),
+        active: true,
+      },
     ]);
     serveResource(fake, '/auth/user-roles', []);
     renderApp('/admin/users/user-admin', { session: adminSession, server: fake });

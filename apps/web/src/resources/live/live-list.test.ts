@@ -1,3 +1,4 @@
+import { objectFields, type ResponseSchema } from '@federa/client';
 import { describe, expect, it } from 'vitest';
 import {
   applyLiveEvent,
@@ -7,7 +8,17 @@ import {
   matchesFilter,
 } from './live-list.ts';
 
-const items = (...names: string[]) => names.map((name) => ({ id: name, name }));
+const items = (...names: string[]) => names.map((name): Item => ({ id: name, name }));
+
+type Item = { id: string; name: string; [key: string]: unknown };
+/** A record of the list: an id and a name, and whatever else it carries. */
+const ItemSchema: ResponseSchema<Item> = {
+  parse(value) {
+    const fields = objectFields(value, 'an item');
+    if (typeof fields.id !== 'string' || typeof fields.name !== 'string') throw new TypeError('not an item');
+    return { ...fields, id: fields.id, name: fields.name };
+  },
+};
 const list = (names: string[], offset = 0, total = names.length, limit = 10) => ({
   data: items(...names),
   meta: { total, limit, offset },
@@ -82,41 +93,46 @@ describe('matchesFilter', () => {
 
 describe('applyLiveEvent', () => {
   it('inserts a created record where allowed and counts it', () => {
-    const next = applyLiveEvent(
-      list(['a', 'c']),
-      'created',
-      { id: 'b', name: 'b' },
-      { sort: { name: 'ASC' } },
-    );
-    expect(next.data.map((item) => item.id)).toEqual(['a', 'b', 'c']);
-    expect(next.meta.total).toBe(3);
+    const next = applyLiveEvent(list(['a', 'c']), 'created', { id: 'b', name: 'b' }, ItemSchema, {
+      sort: { name: 'ASC' },
+    });
+    expect(next?.data.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+    expect(next?.meta.total).toBe(3);
   });
 
   it('keeps a newest-first first page at its size', () => {
     const start = list(['a', 'b'], 0, 5, 2);
-    const next = applyLiveEvent(start, 'created', { id: 'n', name: 'n' }, { sort: { created_at: 'DESC' } });
-    expect(next.data.map((item) => item.id)).toEqual(['n', 'a']);
-    expect(next.meta.total).toBe(6);
+    const next = applyLiveEvent(start, 'created', { id: 'n', name: 'n' }, ItemSchema, {
+      sort: { created_at: 'DESC' },
+    });
+    expect(next?.data.map((item) => item.id)).toEqual(['n', 'a']);
+    expect(next?.meta.total).toBe(6);
   });
 
   it('ignores a created record the search does not match', () => {
     const start = list(['alpha']);
-    expect(applyLiveEvent(start, 'created', { id: 'b', name: 'beta' }, { filter: { name: '~al' } })).toBe(
-      start,
-    );
+    expect(
+      applyLiveEvent(start, 'created', { id: 'b', name: 'beta' }, ItemSchema, { filter: { name: '~al' } }),
+    ).toBe(start);
   });
 
   it('merges updates into the record shown and ignores others', () => {
     const start = list(['a', 'b']);
-    const next = applyLiveEvent(start, 'updated', { id: 'b', display_name: 'Bee' });
-    expect(next.data[1]).toEqual({ id: 'b', name: 'b', display_name: 'Bee' });
-    expect(applyLiveEvent(start, 'updated', { id: 'x', name: 'x' })).toBe(start);
+    const next = applyLiveEvent(start, 'updated', { id: 'b', display_name: 'Bee' }, ItemSchema);
+    expect(next?.data[1]).toEqual({ id: 'b', name: 'b', display_name: 'Bee' });
+    expect(applyLiveEvent(start, 'updated', { id: 'x', name: 'x' }, ItemSchema)).toBe(start);
+  });
+
+  it('gives up (the page is fetched again) on a record its schema does not read', () => {
+    const start = list(['a', 'c']);
+    expect(applyLiveEvent(start, 'created', { id: 'b', name: 42 }, ItemSchema)).toBeUndefined();
+    expect(applyLiveEvent(start, 'updated', { id: 'a', name: null }, ItemSchema)).toBeUndefined();
   });
 
   it('removes deleted records and lowers the total', () => {
-    const next = applyLiveEvent(list(['a', 'b']), 'deleted', { id: 'a' });
-    expect(next.data.map((item) => item.id)).toEqual(['b']);
-    expect(next.meta.total).toBe(1);
+    const next = applyLiveEvent(list(['a', 'b']), 'deleted', { id: 'a' }, ItemSchema);
+    expect(next?.data.map((item) => item.id)).toEqual(['b']);
+    expect(next?.meta.total).toBe(1);
   });
 });
 

@@ -1,9 +1,8 @@
+import type { ResponseSchema } from '@federa/client';
 import type { ListQuery, ListResponse } from '@federa/schemas';
 
 /** Anything a list shows: records with an id. */
-export interface Identified {
-  readonly id: string;
-}
+export type Identified = { readonly id: string };
 
 type Sort = NonNullable<ListQuery['sort']>;
 type Filter = NonNullable<ListQuery['filter']>;
@@ -13,7 +12,7 @@ export type InsertPosition = { readonly at: number } | null;
 
 export interface PageState {
   /** The records of the page on screen, in the order shown. */
-  readonly items: readonly Record<string, unknown>[];
+  readonly items: readonly Identified[];
   readonly offset: number;
   readonly limit: number;
   readonly total: number;
@@ -123,17 +122,28 @@ export function createdNeedsRefetch(
   return (context.include ?? []).some((relation) => record[relation] === undefined);
 }
 
+/** The value as `schema` reads it, or undefined when it cannot. */
+export function parsedOrUndefined<T>(schema: ResponseSchema<T>, value: unknown): T | undefined {
+  try {
+    return schema.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A list response after an entity event: created records appear when `insertPosition` allows
  * (and always count in the total when they match the filter), updates merge into the record shown,
- * deletions remove it. Returns the same object when nothing changes.
+ * deletions remove it. Returns the same object when nothing changes, and undefined when the record
+ * (or the merged one) is not what `schema` reads: the page is then fetched again.
  */
 export function applyLiveEvent<T extends Identified>(
   list: ListResponse<T>,
   event: 'created' | 'updated' | 'deleted',
   record: Record<string, unknown>,
+  schema: ResponseSchema<T>,
   context: LiveListContext = {},
-): ListResponse<T> {
+): ListResponse<T> | undefined {
   const id = record.id;
   if (typeof id !== 'string') return list;
   const index = list.data.findIndex((item) => item.id === id);
@@ -142,7 +152,7 @@ export function applyLiveEvent<T extends Identified>(
       if (index !== -1 || !matchesFilter(context.filter, record)) return list;
       const position = insertPosition(
         {
-          items: list.data as unknown as Record<string, unknown>[],
+          items: list.data,
           offset: list.meta.offset,
           limit: list.meta.limit,
           total: list.meta.total,
@@ -152,15 +162,19 @@ export function applyLiveEvent<T extends Identified>(
       );
       const meta = { ...list.meta, total: list.meta.total + 1 };
       if (!position) return { data: list.data, meta };
+      const created = parsedOrUndefined(schema, record);
+      if (!created) return undefined;
       const data = [...list.data];
-      data.splice(position.at, 0, record as unknown as T);
+      data.splice(position.at, 0, created);
       if (data.length > list.meta.limit) data.length = list.meta.limit;
       return { data, meta };
     }
     case 'updated': {
       if (index === -1) return list;
+      const updated = parsedOrUndefined(schema, { ...list.data[index], ...record });
+      if (!updated) return undefined;
       const data = [...list.data];
-      data[index] = { ...data[index], ...record } as T;
+      data[index] = updated;
       return { data, meta: list.meta };
     }
     case 'deleted': {

@@ -32,8 +32,8 @@ function present(row: Record<string, unknown>, queue: 'analysis' | 'service'): z
     max_attempts: Number(row.max_attempts),
     run_at: row.run_at,
     last_error: (row.last_error as string | null) ?? null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
   };
 }
 

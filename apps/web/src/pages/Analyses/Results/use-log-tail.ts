@@ -1,7 +1,7 @@
-import type { ListResponse } from '@federa/schemas';
+import { listResponseOf } from '@federa/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveUpdates } from '../../../resources/live/use-live-updates.ts';
-import type { AnalysisLogEntry } from '../../../resources/hub-resources.ts';
+import { hubResources, type AnalysisLogEntry } from '../../../resources/hub-resources.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
 import { LOG_PAGE_SIZE, mergeLogEntries } from './log-entries.ts';
 
@@ -38,8 +38,9 @@ export function useLogTail(path: string, filter: Record<string, string>, live: b
       for (;;) {
         const query = { ...(JSON.parse(filterKey) as Record<string, string>) };
         if (last.current) query.time = `>${last.current}`;
-        const page = await api.get<ListResponse<AnalysisLogEntry>>('core', path, {
+        const page = await api.get('core', path, {
           query: { filter: query, sort: { time: 'ASC' }, page: { limit: LOG_PAGE_SIZE, offset: 0 } },
+          schema: listResponseOf(hubResources.analysisLogs.schema),
         });
         if (page.data.length > 0) {
           last.current = String(page.data[page.data.length - 1]!.time);

@@ -1,11 +1,7 @@
 import { AnalysisBucketType } from '@federa/schemas';
-import type { ListResponse } from '@federa/schemas';
+import { listResponseOf } from '@federa/client';
 import { useQuery } from '@tanstack/react-query';
-import {
-  hubResources,
-  type AnalysisBucket,
-  type AnalysisBucketFile,
-} from '../../../resources/hub-resources.ts';
+import { hubResources, type AnalysisBucketFile } from '../../../resources/hub-resources.ts';
 import { resourceKey } from '../../../resources/resource-types.ts';
 import { useResourceList } from '../../../resources/use-resource-list.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
@@ -16,9 +12,10 @@ export function useCodeBucket(analysisId: string) {
   return useQuery({
     queryKey: [...resourceKey(hubResources.analysisBuckets), 'code', analysisId],
     queryFn: async ({ signal }) => {
-      const page = await api.get<ListResponse<AnalysisBucket>>('core', 'analysis-buckets', {
+      const page = await api.get('core', 'analysis-buckets', {
         query: { filter: { analysis_id: analysisId, type: AnalysisBucketType.CODE } },
         signal,
+        schema: listResponseOf(hubResources.analysisBuckets.schema),
       });
       return page.data[0] ?? null;
     },

@@ -62,7 +62,7 @@ export function AssignmentList<T extends Identified>({
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const list = useResourceList<T>({ resource: candidates, query: candidateQuery, searchField });
+  const list = useResourceList({ resource: candidates, query: candidateQuery, searchField });
   const ids = useMemo(() => (list.data?.data ?? []).map((item) => item.id), [list.data]);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
@@ -153,7 +153,7 @@ export function AssignmentList<T extends Identified>({
   const nameOf = (item: T) => itemName?.(item) ?? labelOf(item);
 
   return (
-    <ResourceList<T>
+    <ResourceList
       resource={candidates}
       state={list}
       label={label}

@@ -77,7 +77,7 @@ export function NamedEntityForm<T extends NamedEntity>({
     },
     validate: (values) => validate(values),
   });
-  const { save, error, saving } = useEntitySave<T>({
+  const { save, error, saving } = useEntitySave({
     resource,
     entity,
     form,

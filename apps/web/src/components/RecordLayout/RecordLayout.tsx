@@ -53,7 +53,7 @@ export function RecordLayout<T extends Identified>({
 }: RecordLayoutProps<T>) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const record = useResourceRecord<T>(resource, id, query);
+  const record = useResourceRecord(resource, id, query);
   if (record.isPending) {
     return (
       <Center py="xl">

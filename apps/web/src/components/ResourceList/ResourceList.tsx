@@ -81,7 +81,7 @@ export interface ResourceListProps<T extends Identified> extends UseResourceList
  * stay at the right edge while a narrow table scrolls sideways inside its own container.
  */
 export function ResourceList<T extends Identified>(props: ResourceListProps<T>) {
-  const ownState = useResourceList<T>({
+  const ownState = useResourceList({
     ...props,
     pageSizeKey: `${props.resource.service}/${props.resource.path}`,
     enabled: props.enabled !== false && !props.state,
@@ -107,7 +107,7 @@ function ResourceListView<T extends Identified>({
   state,
 }: ResourceListProps<T> & { readonly state: ResourceListState<T> }) {
   const { t } = useTranslation();
-  const confirmDelete = useDeleteConfirmation<T>(resource, {
+  const confirmDelete = useDeleteConfirmation(resource, {
     onDeleted: (item) => {
       // The last record of a later page went away: show the page before.
       if (state.data?.data.length === 1 && state.offset > 0) state.setOffset(state.offset - state.limit);

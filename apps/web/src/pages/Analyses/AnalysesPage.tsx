@@ -28,8 +28,8 @@ export function AnalysisList({ projectId }: { readonly projectId?: string }) {
   const { t } = useTranslation();
   const query: ListQuery = { sort: { created_at: 'DESC' }, include: ['project'] };
   if (projectId) query.filter = { project_id: projectId };
-  const state = useResourceList<Analysis>({ resource: hubResources.analyses, query });
-  const confirmDelete = useDeleteConfirmation<Analysis>(hubResources.analyses, {
+  const state = useResourceList({ resource: hubResources.analyses, query });
+  const confirmDelete = useDeleteConfirmation(hubResources.analyses, {
     onDeleted: () => {
       if (state.data?.data.length === 1 && state.offset > 0) state.setOffset(state.offset - state.limit);
     },

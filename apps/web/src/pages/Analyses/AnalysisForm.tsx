@@ -52,7 +52,7 @@ export function AnalysisForm({
     initialValues: { name: '', description: '', project_id: projectId ?? null },
     validate: validation,
   });
-  const { save, error, saving } = useEntitySave<Analysis>({
+  const { save, error, saving } = useEntitySave({
     resource: hubResources.analyses,
     form,
     fields: FIELDS,

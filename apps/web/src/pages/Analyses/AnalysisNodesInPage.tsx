@@ -96,7 +96,7 @@ export function AnalysisNodesInPage({ projectId }: { readonly projectId?: string
   const { realm, hasPermission } = useSession();
   const filter: Record<string, string> = realm ? { node_realm_id: realm.id } : {};
   if (projectId) filter['analysis.project_id'] = projectId;
-  const state = useResourceList<AnalysisNode>({
+  const state = useResourceList({
     resource: hubResources.analysisNodesIn,
     query: { filter, include: ['analysis', 'node'], sort: { updated_at: 'DESC' } },
     searchField: null,

@@ -20,7 +20,7 @@ import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 export function AnalysisLayout() {
   const { t } = useTranslation();
   return (
-    <RecordLayout<Analysis>
+    <RecordLayout
       resource={hubResources.analyses}
       kind="app.pages.analysis"
       query={{ include: ['project', 'master_image'] }}

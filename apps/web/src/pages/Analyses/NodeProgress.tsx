@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ApprovalBadge } from '../../components/ApprovalBadge/ApprovalBadge.tsx';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx';
-import { hubResources, type AnalysisNode } from '../../resources/hub-resources.ts';
+import { hubResources } from '../../resources/hub-resources.ts';
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { runStatusColor, runStatusPhrase } from './analysis-status.ts';
 import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 
 /** The nodes of an analysis (live), as far as the UI shows them at once. */
 export function useAnalysisNodes(analysisId: string) {
-  return useResourceList<AnalysisNode>({
+  return useResourceList({
     resource: hubResources.analysisNodes,
     query: { filter: { analysis_id: analysisId }, include: ['node'], sort: { created_at: 'ASC' } },
     searchField: null,

@@ -46,7 +46,7 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
     initialValues: initialClientValues(entity, defaultRealmId(realmContext), name),
     validate: clientValidation(showRealm),
   });
-  const { save, error, saving } = useEntitySave<Client>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.clients,
     entity,
     form,

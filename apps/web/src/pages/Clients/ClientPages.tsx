@@ -28,7 +28,7 @@ export function ClientListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<Client>
+    <ResourceList
       resource={authResources.clients}
       query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
       label="admin.clients.title"

@@ -65,7 +65,7 @@ function Changes({ event }: { readonly event: AuditEvent }) {
 export function EventDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const record = useResourceRecord<AuditEvent>(adminHubResources.events, id);
+  const record = useResourceRecord(adminHubResources.events, id);
   if (record.isPending) {
     return (
       <Center py="xl">

@@ -99,7 +99,7 @@ function EventFilters({
 export function EventListPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<EventFilterValues>(NO_EVENT_FILTERS);
-  const state = useResourceList<AuditEvent>({
+  const state = useResourceList({
     resource: adminHubResources.events,
     query: { filter: eventFilter(filters), sort: { created_at: 'DESC' } },
     searchField: null,
@@ -116,7 +116,7 @@ export function EventListPage() {
           state.setOffset(0);
         }}
       />
-      <ResourceList<AuditEvent>
+      <ResourceList
         resource={adminHubResources.events}
         state={state}
         searchField={null}

@@ -7,7 +7,7 @@ import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx'
 import { PageHeading } from '../../components/PageHeading/PageHeading.tsx';
 import { RelativeTime } from '../../components/RelativeTime/RelativeTime.tsx';
 import { ANALYSES_MENU, PROJECTS_MENU } from '../../navigation/permission-sets.ts';
-import { hubResources, type Analysis } from '../../resources/hub-resources.ts';
+import { hubResources } from '../../resources/hub-resources.ts';
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { useSession } from '../../session/session-context.tsx';
 import {
@@ -68,7 +68,7 @@ export function HomePage() {
     })),
   ];
   const counts = useCounts(requests);
-  const latest = useResourceList<Analysis>({
+  const latest = useResourceList({
     resource: hubResources.analyses,
     query: { sort: { updated_at: 'DESC' } },
     searchField: null,

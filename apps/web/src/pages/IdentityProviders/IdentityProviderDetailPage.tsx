@@ -7,7 +7,6 @@ import { useSession } from '../../session/session-context.tsx';
 import { IdentityProviderForm } from './IdentityProviderForm.tsx';
 import { ProviderConnectionPanel } from './ProviderConnectionPanel.tsx';
 import { RoleMappings } from './RoleMappings.tsx';
-import type { IdentityProvider } from './identity-provider-api.ts';
 import { authResources } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { isPreset, isProtocol } from './identity-provider-form.tsx';
@@ -19,7 +18,7 @@ export function IdentityProviderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { hasAnyPermission } = useSession();
-  const provider = useResourceRecord<IdentityProvider>(authResources.identityProviders, id);
+  const provider = useResourceRecord(authResources.identityProviders, id);
 
   if (provider.isPending) return <BusyIndicator label={t('app.shell.loading')} />;
   if (provider.isError || provider.deleted || !provider.data)

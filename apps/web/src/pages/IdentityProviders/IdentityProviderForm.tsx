@@ -298,7 +298,7 @@ export function IdentityProviderForm({ provider, initialChoice, onSaved }: Ident
   });
   const { protocol } = form.getValues();
 
-  const { save, error, saving } = useEntitySave<IdentityProvider>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.identityProviders,
     entity: provider,
     form,

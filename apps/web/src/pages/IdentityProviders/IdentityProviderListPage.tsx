@@ -29,7 +29,7 @@ export function IdentityProviderListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<IdentityProvider>
+    <ResourceList
       resource={authResources.identityProviders}
       query={{ filter, sort: { name: 'ASC' } }}
       countNoun="identityProviders"

@@ -14,7 +14,7 @@ import { errorPhraseKey } from '../../api/error-phrase.ts';
 import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx';
 import { EmptyListText } from '../../components/EmptyListText/EmptyListText.tsx';
 import { useDeleteConfirmation } from '../../components/ResourceList/use-delete-confirmation.tsx';
-import { adminHubResources, type AdminMasterImage } from '../../resources/admin-hub-resources.ts';
+import { adminHubResources } from '../../resources/admin-hub-resources.ts';
 import type { Identified } from '../../resources/live/live-list.ts';
 import { useLiveUpdates } from '../../resources/live/use-live-updates.ts';
 import { resourceKey, type ResourceRef } from '../../resources/resource-types.ts';
@@ -79,7 +79,7 @@ export function MasterImagesPage() {
   };
   const [syncing, setSyncing] = useState(false);
   const [outcome, setOutcome] = useState<{ summary?: SyncSummary; error?: unknown } | null>(null);
-  const confirmDelete = useDeleteConfirmation<AdminMasterImage>(adminHubResources.masterImages, {
+  const confirmDelete = useDeleteConfirmation(adminHubResources.masterImages, {
     onDeleted: () =>
       void queryClient.invalidateQueries({ queryKey: resourceKey(adminHubResources.masterImages) }),
   });

@@ -60,7 +60,7 @@ export function NodeForm({ entity, onSaved }: NodeFormProps) {
     initialValues: initialNodeValues(entity, defaultRealmId(realmContext)),
     validate: nodeValidation({ realmRequired: showRealm, editing: !!entity, withRegistry }),
   });
-  const { save, error, saving } = useEntitySave<AdminNode>({
+  const { save, error, saving } = useEntitySave({
     resource: adminHubResources.nodes,
     entity,
     form,

@@ -89,7 +89,7 @@ export function NodeListPage() {
   const filter = useRealmScope();
   const include = hasPermission(P.REGISTRY_MANAGE) ? ['realm', 'registry'] : ['realm'];
   return (
-    <ResourceList<AdminNode>
+    <ResourceList
       resource={adminHubResources.nodes}
       query={{ filter, include, sort: { name: 'ASC' } }}
       label="nodes.list.label"

@@ -50,7 +50,7 @@ export function PermissionForm({ entity, fixedRealmId, onSaved }: PermissionForm
     },
     validate: permissionValidation({ editing: !!entity, nameLocked: entity?.built_in === true }),
   });
-  const { save, error, saving } = useEntitySave<Permission>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.permissions,
     entity,
     form,

@@ -32,7 +32,7 @@ export function PermissionListPage() {
   const filter = useRealmScope();
   return (
     <ReadableList readers={PERMISSION_READERS}>
-      <ResourceList<Permission>
+      <ResourceList
         resource={authResources.permissions}
         query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
         label="app.pages.permissions"

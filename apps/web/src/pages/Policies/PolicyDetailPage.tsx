@@ -6,7 +6,6 @@ import { NewChildPolicy } from './NewChildPolicy.tsx';
 import { PolicyChildren } from './PolicyChildren.tsx';
 import { PolicyForm } from './PolicyForm.tsx';
 import { PolicyTree } from './PolicyTree.tsx';
-import type { Policy } from './policy-api.ts';
 import { authResources } from '../../resources/resource-types.ts';
 import { useResourceRecord } from '../../resources/use-resource-record.ts';
 import { isPolicyType } from './policy-form.tsx';
@@ -16,7 +15,7 @@ import { BusyIndicator } from '../../components/BusyIndicator/BusyIndicator.tsx'
 export function PolicyDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const policy = useResourceRecord<Policy>(authResources.policies, id, { include: ['parent'] });
+  const policy = useResourceRecord(authResources.policies, id, { include: ['parent'] });
 
   if (policy.isPending) return <BusyIndicator label={t('app.shell.loading')} />;
   if (policy.isError || policy.deleted || !policy.data)

@@ -105,7 +105,7 @@ export function PolicyForm({ policy, initialType = null, onSaved, parent }: Poli
     }
     if (children.length > 0) await queryClient.invalidateQueries({ queryKey: policyQueryKeys.all });
   };
-  const { save, error, saving } = useEntitySave<Policy>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.policies,
     entity: policy,
     // The server names settings as the API does (`start`, `types`); show them at their fields.

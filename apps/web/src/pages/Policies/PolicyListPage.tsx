@@ -19,7 +19,7 @@ export function PolicyListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<Policy>
+    <ResourceList
       resource={authResources.policies}
       label="app.pages.policies"
       query={{ filter, sort: { name: 'ASC' }, include: ['parent'] }}

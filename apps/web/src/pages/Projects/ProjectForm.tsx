@@ -34,7 +34,7 @@ export function ProjectForm({ entity, onSaved }: ProjectFormProps) {
     initialValues: initialProjectValues(entity),
     validate: projectValidation,
   });
-  const { save, error, saving } = useEntitySave<Project>({
+  const { save, error, saving } = useEntitySave({
     resource: hubResources.projects,
     entity,
     form,

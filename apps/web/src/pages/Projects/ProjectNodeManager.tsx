@@ -11,7 +11,7 @@ import { notify } from '../../components/Feedback/notify.ts';
 import { NodePicker } from '../../components/NodePicker/NodePicker.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { useDeleteConfirmation } from '../../components/ResourceList/use-delete-confirmation.tsx';
-import { hubResources, type HubNode, type Project, type ProjectNode } from '../../resources/hub-resources.ts';
+import { hubResources, type HubNode, type Project } from '../../resources/hub-resources.ts';
 import { resourceKey } from '../../resources/resource-types.ts';
 import { useResourceList } from '../../resources/use-resource-list.ts';
 import { useApiClient } from '../../session/session-context.tsx';
@@ -33,12 +33,12 @@ export function ProjectNodeManager({
   const queryClient = useQueryClient();
   const [candidate, setCandidate] = useState<HubNode | null>(null);
   const [adding, setAdding] = useState(false);
-  const state = useResourceList<ProjectNode>({
+  const state = useResourceList({
     resource: hubResources.projectNodes,
     query: { filter: { project_id: project.id }, include: ['node'], sort: { created_at: 'ASC' } },
     searchField: null,
   });
-  const confirmDelete = useDeleteConfirmation<ProjectNode>(hubResources.projectNodes);
+  const confirmDelete = useDeleteConfirmation(hubResources.projectNodes);
   const rows = state.data?.data ?? [];
 
   const add = async () => {

@@ -85,7 +85,7 @@ function ProjectNodeInCard({
 export function ProjectNodesInPage() {
   const { t } = useTranslation();
   const { realm, hasPermission } = useSession();
-  const state = useResourceList<ProjectNode>({
+  const state = useResourceList({
     resource: hubResources.projectNodesIn,
     query: {
       filter: realm ? { node_realm_id: realm.id } : {},

@@ -11,7 +11,7 @@ import { ProjectNodeManager } from './ProjectNodeManager.tsx';
 /** `/projects/:id`: the project (live) with the tabs overview, analyses, settings. */
 export function ProjectLayout() {
   return (
-    <RecordLayout<Project>
+    <RecordLayout
       resource={hubResources.projects}
       kind="app.pages.project"
       query={{ include: ['master_image'] }}

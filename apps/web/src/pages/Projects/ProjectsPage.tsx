@@ -28,11 +28,11 @@ export function ProjectsPage() {
 export function ProjectListPage() {
   const { t } = useTranslation();
   const { hasPermission } = useSession();
-  const state = useResourceList<Project>({
+  const state = useResourceList({
     resource: hubResources.projects,
     query: { sort: { created_at: 'DESC' } },
   });
-  const confirmDelete = useDeleteConfirmation<Project>(hubResources.projects, {
+  const confirmDelete = useDeleteConfirmation(hubResources.projects, {
     onDeleted: () => {
       if (state.data?.data.length === 1 && state.offset > 0) state.setOffset(state.offset - state.limit);
     },

@@ -27,7 +27,7 @@ export function RealmForm({ entity, onSaved }: RealmFormProps) {
     initialValues: initialRealmValues(entity),
     validate: realmValidation,
   });
-  const { save, error, saving } = useEntitySave<Realm>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.realms,
     entity,
     form,

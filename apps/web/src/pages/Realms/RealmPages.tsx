@@ -31,7 +31,7 @@ export function RealmsPage() {
 export function RealmListPage() {
   const { hasPermission } = useSession();
   return (
-    <ResourceList<Realm>
+    <ResourceList
       resource={authResources.realms}
       query={{ sort: { name: 'ASC' } }}
       label="app.pages.realms"

@@ -26,7 +26,7 @@ export function RegistryForm({ entity, onSaved }: RegistryFormProps) {
     initialValues: initialRegistryValues(entity),
     validate: registryValidation,
   });
-  const { save, error, saving } = useEntitySave<Registry>({
+  const { save, error, saving } = useEntitySave({
     resource: adminHubResources.registries,
     entity,
     form,

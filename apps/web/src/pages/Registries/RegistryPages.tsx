@@ -44,7 +44,7 @@ export function RegistryListPage() {
   const { t } = useTranslation();
   const { hasPermission } = useSession();
   return (
-    <ResourceList<Registry>
+    <ResourceList
       resource={adminHubResources.registries}
       query={{ sort: { name: 'ASC' } }}
       label="registries.list.label"
@@ -80,7 +80,7 @@ export function RegistryRobotPage() {
   return (
     <Stack gap="sm">
       <Text size="sm">{t('registries.robot.intro')}</Text>
-      <ResourceList<Registry>
+      <ResourceList
         resource={adminHubResources.registries}
         query={{ sort: { name: 'ASC' } }}
         label="registries.robot.accounts"
@@ -186,7 +186,7 @@ export function RegistryProjectListPage() {
   const registry = useRecord<Registry>();
   const { hasPermission } = useSession();
   return (
-    <ResourceList<RegistryProject>
+    <ResourceList
       resource={adminHubResources.registryProjects}
       query={{ filter: { registry_id: registry.id }, sort: { name: 'ASC' } }}
       label="registries.list.projectsLabel"
@@ -237,7 +237,7 @@ export function RegistryProjectDetailPage() {
   const registry = useRecord<Registry>();
   const { project_id: projectId } = useParams();
   const { hasPermission } = useSession();
-  const project = useResourceRecord<RegistryProject>(adminHubResources.registryProjects, projectId);
+  const project = useResourceRecord(adminHubResources.registryProjects, projectId);
   if (project.isPending) {
     return (
       <Center py="lg">

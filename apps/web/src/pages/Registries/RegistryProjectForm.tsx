@@ -28,7 +28,7 @@ export function RegistryProjectForm({ registryId, entity, onSaved }: RegistryPro
     initialValues: initialRegistryProjectValues(entity),
     validate: registryProjectValidation(registryId, !!entity),
   });
-  const { save, error, saving } = useEntitySave<RegistryProject>({
+  const { save, error, saving } = useEntitySave({
     resource: adminHubResources.registryProjects,
     entity,
     form,

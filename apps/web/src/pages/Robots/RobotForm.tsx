@@ -41,7 +41,7 @@ export function RobotForm({ entity, fixedRealmId, onSaved }: RobotFormProps) {
     initialValues: initialRobotValues(entity, defaultRealmId(realmContext)),
     validate: robotValidation({ realmRequired: showRealm, editing: !!entity }),
   });
-  const { save, error, saving } = useEntitySave<Robot>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.robots,
     entity,
     form,

@@ -31,7 +31,7 @@ export function RobotListPage() {
   const filter = useRealmScope();
   return (
     <ReadableList readers={ROBOT_READERS}>
-      <ResourceList<Robot>
+      <ResourceList
         resource={authResources.robots}
         query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
         label="app.pages.robots"

@@ -36,7 +36,7 @@ export function RoleListPage() {
   const filter = useRealmScope();
   return (
     <ReadableList readers={ROLE_READERS}>
-      <ResourceList<Role>
+      <ResourceList
         resource={authResources.roles}
         query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
         label="app.pages.roles"

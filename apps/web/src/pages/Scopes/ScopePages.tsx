@@ -33,7 +33,7 @@ export function ScopeListPage() {
   const { hasPermission } = useSession();
   const filter = useRealmScope();
   return (
-    <ResourceList<Scope>
+    <ResourceList
       resource={authResources.scopes}
       query={{ filter, include: ['realm'], sort: { name: 'ASC' } }}
       label="admin.scopes.title"

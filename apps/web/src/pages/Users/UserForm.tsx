@@ -42,7 +42,7 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
     initialValues: initialUserValues(entity, defaultRealmId(realmContext)),
     validate: userValidation(showRealm),
   });
-  const { save, error, saving } = useEntitySave<User>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.users,
     entity,
     form,

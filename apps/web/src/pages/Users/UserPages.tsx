@@ -34,7 +34,7 @@ export function UserListPage() {
   const filter = useRealmScope();
   return (
     <ReadableList readers={USER_READERS}>
-      <ResourceList<User>
+      <ResourceList
         resource={authResources.users}
         query={{ filter, include: ['realm'], sort: { created_at: 'DESC' } }}
         label="app.pages.users"

@@ -26,7 +26,7 @@ export function UserPasswordForm({ user }: { readonly user: User }) {
       password_current: (value) => (own ? textRules(required(), maxLength(100))(value) : null),
     },
   });
-  const { save, error, saving } = useEntitySave<User>({
+  const { save, error, saving } = useEntitySave({
     resource: authResources.users,
     entity: user,
     form,

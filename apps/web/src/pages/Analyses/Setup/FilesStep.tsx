@@ -7,7 +7,7 @@ import { BusyIndicator } from '../../../components/BusyIndicator/BusyIndicator.t
 import { EmptyListText } from '../../../components/EmptyListText/EmptyListText.tsx';
 import { notify } from '../../../components/Feedback/notify.ts';
 import { useDeleteConfirmation } from '../../../components/ResourceList/use-delete-confirmation.tsx';
-import { hubResources, type Analysis, type AnalysisBucketFile } from '../../../resources/hub-resources.ts';
+import { hubResources, type Analysis } from '../../../resources/hub-resources.ts';
 import { resourceKey } from '../../../resources/resource-types.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
 import { failureText } from '../../../api/refusal-text.ts';
@@ -29,7 +29,7 @@ export function FilesStep({
   const [uploadOpened, upload] = useDisclosure(false);
   const bucket = useCodeBucket(analysis.id);
   const files = useCodeFiles(analysis.id, bucket.data?.id);
-  const confirmDelete = useDeleteConfirmation<AnalysisBucketFile>(hubResources.analysisBucketFiles, {
+  const confirmDelete = useDeleteConfirmation(hubResources.analysisBucketFiles, {
     goneCountsAsDeleted: true,
   });
 

@@ -46,7 +46,7 @@ function AddNodesModal({
     setJustAdded(new Set());
     onClose();
   };
-  const candidates = useResourceList<ProjectNode>({
+  const candidates = useResourceList({
     resource: hubResources.projectNodes,
     query: { filter: { project_id: analysis.project_id }, include: ['node'], sort: { created_at: 'ASC' } },
     searchField: null,
@@ -153,7 +153,7 @@ export function NodesStep({
 }) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
-  const confirmDelete = useDeleteConfirmation<AnalysisNode>(hubResources.analysisNodes, {
+  const confirmDelete = useDeleteConfirmation(hubResources.analysisNodes, {
     goneCountsAsDeleted: true,
   });
   const rows = nodes.data?.data ?? [];

@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AssignmentList } from '../../../components/AssignmentList/AssignmentList.tsx';
 import { hubResources, type Analysis } from '../../../resources/hub-resources.ts';
-import { authResources, type Permission } from '../../../resources/resource-types.ts';
+import { authResources } from '../../../resources/resource-types.ts';
 import { useSession } from '../../../session/session-context.tsx';
 
 /** Permissions the analysis itself would hold (names with the `analysis_self` marker); no effect yet. */
@@ -26,7 +26,7 @@ export function SecurityStep({
         {t('analyses.security.noEffect')}
       </Alert>
       {canListPermissions ? (
-        <AssignmentList<Permission>
+        <AssignmentList
           candidates={authResources.permissions}
           candidateQuery={{ filter: { name: '~analysis_self' }, sort: { name: 'ASC' } }}
           link={hubResources.analysisPermissions}

@@ -1,7 +1,7 @@
 import { AnalysisBucketType } from '@federa/schemas';
 import { listResponseOf } from '@federa/client';
 import { useQuery } from '@tanstack/react-query';
-import { hubResources, type AnalysisBucketFile } from '../../../resources/hub-resources.ts';
+import { hubResources } from '../../../resources/hub-resources.ts';
 import { resourceKey } from '../../../resources/resource-types.ts';
 import { useResourceList } from '../../../resources/use-resource-list.ts';
 import { useApiClient } from '../../../session/session-context.tsx';
@@ -24,7 +24,7 @@ export function useCodeBucket(analysisId: string) {
 
 /** The files of the CODE bucket (live), sorted by name; 50 at a time. */
 export function useCodeFiles(analysisId: string, bucketId: string | undefined) {
-  return useResourceList<AnalysisBucketFile>({
+  return useResourceList({
     resource: hubResources.analysisBucketFiles,
     query: { filter: { analysis_id: analysisId, bucket_id: bucketId ?? '' }, sort: { name: 'ASC' } },
     searchField: null,

@@ -28,7 +28,7 @@ export async function bundleAgent(): Promise<string> {
     target: 'node22',
     legalComments: 'none',
     logLevel: 'warning',
-    // Some dependencies (socket.io-client's transport for Node.js) still call require().
+    // Some CommonJS dependencies (tar-stream, and streamx through events-universal) still call require().
     banner: {
       js: "import { createRequire as __agentRequire } from 'node:module'; const require = __agentRequire(import.meta.url);",
     },

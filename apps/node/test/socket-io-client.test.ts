@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { realmNamespace } from '@federa/schemas/realtime';
+import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocketIo, type SocketIoConnection } from '../src/follow/socket-io-client.ts';
 import { robotSecretOf, startHubWorld, until, type HubWorld } from './support/hub.ts';
@@ -157,5 +160,71 @@ describe('the agent socket.io client', () => {
     expect(seen.connects).toBe(1);
     expect(seen.disconnects).toEqual([]);
     await expect(connection.emitWithAck('analysisNodeInSubscribe')).rejects.toThrow(/not connected/);
+  });
+});
+
+/**
+ * The heartbeat, against a socket.io server that pings every 100 ms and gives a client 200 ms to
+ * answer (the hub's 25 s and 20 s would make these tests slow): the client must answer, and must
+ * give up a connection on which the pings stopped coming.
+ */
+describe('the agent socket.io client heartbeat', () => {
+  const http = createServer();
+  const io = new Server(http, { pingInterval: 100, pingTimeout: 200 });
+  const serverDisconnects: string[] = [];
+  io.of('/resources/heartbeat').on('connection', (socket) => {
+    socket.on('disconnect', (reason) => serverDisconnects.push(reason));
+  });
+  let url = '';
+  const open: SocketIoConnection[] = [];
+  const follow = (server = url) => {
+    const seen = { connects: 0, disconnects: [] as string[] };
+    const connection = connectSocketIo({
+      url: server,
+      namespace: '/resources/heartbeat',
+      auth: async () => ({}),
+      onConnect: () => (seen.connects += 1),
+      onDisconnect: (reason) => seen.disconnects.push(reason),
+      onConnectError: () => {},
+      onEvent: () => {},
+    });
+    open.push(connection);
+    return { connection, seen };
+  };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    for (const connection of open.splice(0)) connection.close();
+  });
+  afterAll(async () => {
+    await io.close();
+  });
+
+  it('answers the pings, so the server keeps the connection', async () => {
+    const { connection, seen } = follow();
+    await until(async () => connection.connected());
+    // Several ping intervals and timeouts.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(connection.connected()).toBe(true);
+    expect(serverDisconnects).toEqual([]);
+    expect(seen.disconnects).toEqual([]);
+  });
+
+  it('gives up a connection that went quiet and connects again', async () => {
+    const server = new URL(url);
+    const proxy = await startOutageProxy({ host: server.hostname, port: Number(server.port) });
+    try {
+      const { connection, seen } = follow(proxy.url);
+      await until(async () => connection.connected());
+      proxy.stall();
+      await until(async () => seen.disconnects.length > 0);
+      expect(seen.disconnects).toEqual(['ping timeout']);
+      await until(async () => connection.connected() && seen.connects === 2);
+    } finally {
+      await proxy.stop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { realmNamespace } from '@federa/schemas/realtime';
 import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { followRealtime } from '../src/follow/realtime.ts';
 import { connectSocketIo, type SocketIoConnection } from '../src/follow/socket-io-client.ts';
 import { robotSecretOf, startHubWorld, until, type HubWorld } from './support/hub.ts';
 import { startOutageProxy } from './support/outage-proxy.ts';
@@ -148,6 +149,40 @@ describe('the agent socket.io client', () => {
     await until(async () =>
       events.some((event) => (event.args[0] as { data: { id: string } }).data.id === id),
     );
+  });
+
+  it('signs in afresh when the hub refuses the token the agent still holds (revoked)', async () => {
+    // As the agent's session does: the token is kept until it nears its expiry or is forgotten.
+    let cached: string | undefined;
+    let forgotten = 0;
+    const said: string[] = [];
+    const follower = followRealtime({
+      hubUrl: world.url,
+      realmId: world.siteNode.realm_id,
+      accessToken: async () => (cached ??= await robotToken()),
+      forgetToken: () => {
+        forgotten += 1;
+        cached = undefined;
+      },
+      onChange: () => {},
+      say: (line) => said.push(line),
+    });
+    try {
+      await until(async () => follower.connected());
+      const first = cached!;
+      const revoked = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/auth/token/revoke',
+        payload: { token: first },
+      });
+      expect(revoked.statusCode).toBe(200);
+
+      await until(async () => follower.connected() && cached !== undefined && cached !== first, 15_000);
+      expect(forgotten).toBeGreaterThanOrEqual(1);
+      expect(said.some((line) => line.startsWith('realtime: not connected'))).toBe(true);
+    } finally {
+      follower.close();
+    }
   });
 
   it('stays closed once closed', async () => {

@@ -20,6 +20,8 @@ export interface RealtimeOptions {
   hubUrl: string;
   realmId: string;
   accessToken(): Promise<string>;
+  /** Forgets the token the hub refused (revoked, or signed with a key it no longer has). */
+  forgetToken?(): void;
   /** Called for every event of the rooms, and after each (re)connection, when anything may have changed. */
   onChange(reason: string): void;
   say(message: string): void;
@@ -52,7 +54,9 @@ export function followRealtime(options: RealtimeOptions): { close(): void; conne
         .finally(() => options.onChange('realtime connected'));
     },
     onDisconnect: (reason) => options.say(`realtime: disconnected (${reason}); polling until it is back`),
-    onConnectError: (message) => {
+    onConnectError: (message, statusCode) => {
+      // Offering the same token again would be refused again: the next attempt signs in afresh.
+      if (statusCode === 401) options.forgetToken?.();
       // Retried every few seconds: said once until it changes or a connection succeeds.
       if (message !== lastRefusal) options.say(`realtime: not connected (${message}); polling meanwhile`);
       lastRefusal = message;

@@ -30,8 +30,11 @@ export interface SocketIoOptions {
   onConnect(): void;
   /** An open connection ended: `transport close`, `ping timeout`, `io server disconnect`, `parse error`. */
   onDisconnect(reason: string): void;
-  /** The server refused the namespace (CONNECT_ERROR), or no auth payload could be had. */
-  onConnectError(message: string): void;
+  /**
+   * The server refused the namespace (CONNECT_ERROR, with the HTTP status it gives as
+   * `data.statusCode`), or no auth payload could be had.
+   */
+  onConnectError(message: string, statusCode?: number): void;
   onEvent(name: string, args: unknown[]): void;
 }
 
@@ -161,8 +164,10 @@ class SocketIoClient {
         this.options.onConnect();
         return;
       case SOCKET.connectError: {
-        const message = (packet.data as { message?: unknown } | undefined)?.message;
-        this.options.onConnectError(typeof message === 'string' ? message : 'refused');
+        const refusal = packet.data as { message?: unknown; data?: { statusCode?: unknown } } | undefined;
+        const message = typeof refusal?.message === 'string' ? refusal.message : 'refused';
+        const statusCode = refusal?.data?.statusCode;
+        this.options.onConnectError(message, typeof statusCode === 'number' ? statusCode : undefined);
         this.drop('refused');
         this.scheduleReconnect();
         return;

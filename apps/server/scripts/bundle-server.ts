@@ -9,6 +9,7 @@
  * Run as a script (`npm run bundle -w @federa/server`) or call `buildServer()`: both also write the
  * embedded database's template (scripts/write-pglite-template.ts) when it is missing.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { ensurePgliteTemplate } from './write-pglite-template.ts';
@@ -43,10 +44,26 @@ const dependenciesStayExternal: Plugin = {
   },
 };
 
+/** The directory of the parts of a bundle that load later (`server.mjs` → `server-parts/`). */
+export function bundlePartsDir(outfile: string): string {
+  return `${outfile.replace(/\.mjs$/, '')}-parts`;
+}
+
+/**
+ * The entry file (`src/main.ts`) imports only Node.js built-ins before it compiles the embedded
+ * database's WebAssembly, and then imports the rest of the server dynamically; with `splitting` that
+ * rest is a file of its own (in `bundlePartsDir`), so the npm dependencies it imports load only then
+ * (docs/architecture.md, "Memory"). Each bundle has its own parts directory, emptied first.
+ */
 export async function bundleServer(outfile: string = SERVER_BUNDLE): Promise<string> {
+  const partsDir = bundlePartsDir(outfile);
+  await rm(partsDir, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(SERVER_ROOT, 'src', 'main.ts')],
-    outfile,
+    entryPoints: { [path.basename(outfile, '.mjs')]: path.join(SERVER_ROOT, 'src', 'main.ts') },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: `${path.basename(partsDir)}/[name]-[hash]`,
     bundle: true,
     platform: 'node',
     format: 'esm',

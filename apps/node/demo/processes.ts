@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SERVER_NODE_OPTIONS } from '../../server/scripts/bundle-server.ts';
-import { AGENT_NODE_OPTIONS } from '../scripts/bundle-agent.ts';
+import { AGENT_ENVIRONMENT, AGENT_NODE_OPTIONS } from '../scripts/bundle-agent.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -25,15 +25,15 @@ export function startHub(
 }
 
 /**
- * Runs the node agent from its bundle (`bundleAgent`), as a site runs it: plain Node.js, no
- * TypeScript loader, so its memory is what a site sees.
+ * Runs the node agent from its bundle (`bundleAgent`), as a site runs it (`npm start -w @federa/node`):
+ * plain Node.js, no TypeScript loader, its V8 options and environment, so its memory is what a site sees.
  */
 export function startAgent(
   bundle: string,
   env: Record<string, string>,
   echo?: (line: string) => void,
 ): Started {
-  return startNode([...AGENT_NODE_OPTIONS, bundle], env, echo);
+  return startNode([...AGENT_NODE_OPTIONS, bundle], { ...AGENT_ENVIRONMENT, ...env }, echo);
 }
 
 function startNode(args: string[], env: Record<string, string>, echo?: (line: string) => void): Started {

@@ -63,6 +63,7 @@ export class NodeAgent {
       hubUrl: this.options.config.hubUrl,
       realmId: this.node.realm_id,
       accessToken: () => this.session.accessToken(),
+      forgetToken: () => this.session.invalidate(),
       onChange: () => this.reconcile(),
       say: this.say,
     });

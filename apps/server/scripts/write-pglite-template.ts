@@ -1,44 +1,49 @@
 /**
- * Writes the embedded database's template (src/platform/db/pglite-template.ts): initdb and every
- * committed migration, run once in memory and dumped, unless a template for the installed PGlite
- * and these migrations exists. `npm run build` runs it through `ensurePgliteTemplate()`, in a
- * process of its own whose WebAssembly is compiled by the baseline compiler only, so even this
- * one-off stays well below the 1.2 GB a first start used to reach (docs/architecture.md, "Memory").
+ * Writes the embedded database's template (src/platform/db/pglite-template.ts): a data directory
+ * that initdb and every committed migration have run on, unless one for the installed PGlite and
+ * these migrations exists. `npm run build` runs it through `ensurePgliteTemplate()`, in a process of
+ * its own whose WebAssembly is compiled by the baseline compiler only, so even this one-off stays
+ * well below the 1.2 GB a first start used to reach (docs/architecture.md, "Memory").
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../src/platform/db/database.ts';
-import { pgliteTemplateFile } from '../src/platform/db/pglite-template.ts';
+import { pgliteTemplateDir } from '../src/platform/db/pglite-template.ts';
 
-/** Runs initdb and the migrations in memory and writes the dump to `file`. */
+/** Runs initdb and the migrations in a new data directory, closes it cleanly and moves it to `dir`. */
 export async function writePgliteTemplate(
-  file: string,
+  dir: string,
   migrationsDir: string = MIGRATIONS_DIR,
 ): Promise<string> {
-  const client = await PGlite.create();
+  await mkdir(path.dirname(dir), { recursive: true });
+  // Written under another name and renamed, so a starting server never copies half a template.
+  const partial = `${dir}.${process.pid}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  const client = await PGlite.create(partial);
   try {
     await migrate(drizzle(client), { migrationsFolder: migrationsDir });
-    const dump = await client.dumpDataDir('gzip');
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written under another name and renamed, so a starting server never reads half a template.
-    const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, file);
-    return file;
   } finally {
     await client.close();
   }
+  try {
+    await rename(partial, dir);
+  } catch (error) {
+    // Another build wrote the same template meanwhile: keep the one in place.
+    await rm(partial, { recursive: true, force: true });
+    if (!existsSync(dir)) throw error;
+  }
+  return dir;
 }
 
 /** Writes the template in a process of its own when it is missing; returns its path. */
 export async function ensurePgliteTemplate(): Promise<string> {
-  const file = pgliteTemplateFile(MIGRATIONS_DIR);
-  if (existsSync(file)) return file;
+  const dir = pgliteTemplateDir(MIGRATIONS_DIR);
+  if (existsSync(dir)) return dir;
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, ['--liftoff-only', '--import', 'tsx', import.meta.filename], {
       stdio: 'inherit',
@@ -47,9 +52,9 @@ export async function ensurePgliteTemplate(): Promise<string> {
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`writing the embedded database's template failed (exit code ${code})`);
-  return file;
+  return dir;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  await writePgliteTemplate(pgliteTemplateFile(MIGRATIONS_DIR));
+  await writePgliteTemplate(pgliteTemplateDir(MIGRATIONS_DIR));
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleServer, SERVER_NODE_OPTIONS } from '../scripts/bundle-server.ts';
+import { bundlePartsDir, bundleServer, SERVER_NODE_OPTIONS } from '../scripts/bundle-server.ts';
 import { SERVER_ROOT, SERVER_VERSION } from './server-root.ts';
 
 const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
@@ -11,7 +11,10 @@ const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 const TEST_BUNDLE = path.join(SERVER_ROOT, 'dist', `server-test-${process.pid}.mjs`);
 
 describe('the server bundle (npm start)', () => {
-  afterAll(() => rm(TEST_BUNDLE, { force: true }));
+  afterAll(async () => {
+    await rm(TEST_BUNDLE, { force: true });
+    await rm(bundlePartsDir(TEST_BUNDLE), { recursive: true, force: true });
+  });
 
   it('starts with plain Node.js, finds its files from dist/ and reads its configuration', async () => {
     await bundleServer(TEST_BUNDLE);

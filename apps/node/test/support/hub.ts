@@ -11,9 +11,12 @@ export interface HubWorld extends AnalysisWorld {
   url: string;
 }
 
-/** The real hub on a loopback port (its own database) with the realms, nodes and project of the tests. */
-export async function startHubWorld(): Promise<HubWorld> {
-  const world = await createAnalysisWorld();
+/**
+ * The real hub on a loopback port (its own database) with the realms, nodes and project of the tests;
+ * `environment` overrides the hub's settings.
+ */
+export async function startHubWorld(environment: Record<string, string> = {}): Promise<HubWorld> {
+  const world = await createAnalysisWorld(environment);
   await world.ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = world.ctx.app.server.address() as AddressInfo;
   return Object.assign(world, { url: `http://127.0.0.1:${port}` });

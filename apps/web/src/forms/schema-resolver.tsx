@@ -51,6 +51,23 @@ export function schemaResolver<V extends object>(schema: RequestSchema, toBody: 
 }
 
 /**
+ * A resolver that also asks for fields the form marks required where the API would fill them in
+ * itself (a generated name), so the form keeps the promise its asterisk makes.
+ */
+export function requiring<V extends object>(
+  validate: (values: V) => Record<string, ReactNode>,
+  fields: readonly (keyof V & string)[],
+) {
+  return (values: V): Record<string, ReactNode> => {
+    const errors = validate(values);
+    for (const field of fields) {
+      if (isBlank(values[field]) && !errors[field]) errors[field] = <ValidationMessage rule="required" />;
+    }
+    return errors;
+  };
+}
+
+/**
  * A resolver that also asks for the realm where the form shows the realm picker (a master-realm
  * user creating a record must choose one, while the API would take its own realm).
  */
@@ -58,10 +75,5 @@ export function requiringRealm<V extends { realm_id: string | null }>(
   validate: (values: V) => Record<string, ReactNode>,
   realmRequired: boolean,
 ) {
-  return (values: V): Record<string, ReactNode> => {
-    const errors = validate(values);
-    if (realmRequired && !values.realm_id && !errors.realm_id)
-      errors.realm_id = <ValidationMessage rule="required" />;
-    return errors;
-  };
+  return realmRequired ? requiring<V>(validate, ['realm_id']) : validate;
 }

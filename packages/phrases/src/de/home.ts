@@ -7,6 +7,7 @@ export const home: Phrases['home'] = {
   analyses: 'Analysen',
   byBuild: 'Nach Build-Status',
   byRun: 'Nach Ausführungsstatus',
+  noAnalyses: 'Noch keine Analysen.',
   projectsIn: 'Wartende Projektanfragen',
   analysesIn: 'Analysen, die auf Freigabe warten',
   latest: 'Neueste Analysen',

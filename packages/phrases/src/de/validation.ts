@@ -22,6 +22,7 @@ export const validation: ValidationPhrases = {
   connectionString: 'Der Wert muss die Form token@host haben',
   externalName: 'Nur Buchstaben, Ziffern, Bindestriche und Unterstriche sind erlaubt.',
   robotSecret: 'Mindestens 8 Zeichen mit einem Groß- und einem Kleinbuchstaben und einer Ziffer.',
+  reservedName: 'Dieser Name ist reserviert.',
   attributeInvalid: 'Das Attribut {{name}} ist ungültig.',
   attributesInvalid: 'Die Attribute {{names}} sind ungültig.',
   unexpected: 'Ein unerwarteter Fehler ist aufgetreten.',

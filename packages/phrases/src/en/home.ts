@@ -6,6 +6,7 @@ export const home = {
   analyses: 'Analyses',
   byBuild: 'By build status',
   byRun: 'By run status',
+  noAnalyses: 'No analyses yet.',
   projectsIn: 'Project requests waiting',
   analysesIn: 'Analyses waiting for approval',
   latest: 'Latest analyses',

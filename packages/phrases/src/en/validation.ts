@@ -24,6 +24,7 @@ export const validation = {
   connectionString: 'The value must have the form token@host',
   externalName: 'Only letters, digits, hyphens and underscores are allowed.',
   robotSecret: 'At least 8 characters with an uppercase letter, a lowercase letter and a digit.',
+  reservedName: 'This name is reserved.',
   attributeInvalid: 'The attribute {{name}} is invalid.',
   attributesInvalid: 'The attributes {{names}} are invalid.',
   unexpected: 'An unexpected error occurred.',

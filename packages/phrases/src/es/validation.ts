@@ -22,6 +22,7 @@ export const validation: ValidationPhrases = {
   connectionString: 'El valor debe tener la forma token@host',
   externalName: 'Solo se permiten letras, dígitos, guiones y guiones bajos.',
   robotSecret: 'Al menos 8 caracteres con una mayúscula, una minúscula y un dígito.',
+  reservedName: 'Este nombre está reservado.',
   attributeInvalid: 'El atributo {{name}} no es válido.',
   attributesInvalid: 'Los atributos {{names}} no son válidos.',
   unexpected: 'Se produjo un error inesperado.',

@@ -22,6 +22,7 @@ export const validation: ValidationPhrases = {
   connectionString: 'La valeur doit avoir la forme token@host',
   externalName: 'Seuls les lettres, les chiffres, les traits d’union et les tirets bas sont autorisés.',
   robotSecret: 'Au moins 8 caractères avec une majuscule, une minuscule et un chiffre.',
+  reservedName: 'Ce nom est réservé.',
   attributeInvalid: "L'attribut {{name}} n'est pas valide.",
   attributesInvalid: 'Les attributs {{names}} ne sont pas valides.',
   unexpected: "Une erreur inattendue s'est produite.",

@@ -34,9 +34,7 @@ describe('stripSecrets', () => {
 
 describe('event and namespace names', () => {
   it('names events {type}{Event}', () => {
-    expect(eventName({ type: 'analysisNode', event: 'updated', data: {}, realmIds: [] })).toBe(
-      'analysisNodeUpdated',
-    );
+    expect(eventName({ type: 'analysisNode', event: 'updated' })).toBe('analysisNodeUpdated');
   });
 
   it('sends events to the master namespace and each distinct realm namespace', () => {

@@ -1,5 +1,6 @@
 import { entityEventName } from '@federa/schemas';
 import type { DomainEventBus, EntityEvent } from '#platform/events/domain-events.ts';
+import type { EventRelay, RelayedEvent } from './event-relay.ts';
 import { stripSecrets } from '#platform/events/strip-secrets.ts';
 import { directionalRoutesOf } from './directional-rooms.ts';
 import { isNodeScoped, nodeRecordsRoom } from './node-robot-rooms.ts';
@@ -8,7 +9,7 @@ import { roomName } from './rooms.ts';
 import type { EntityEventPayload, RealtimeServer } from './types.ts';
 
 /** `userCreated`, `analysisNodeUpdated`, ... */
-export function eventName(event: EntityEvent): string {
+export function eventName(event: Pick<EntityEvent, 'type' | 'event'>): string {
   return entityEventName(event.type, event.event);
 }
 
@@ -34,9 +35,9 @@ function recordRoomIdOf(type: string, data: Record<string, unknown>, refId: stri
  * through `{type}`: the record room is addressed `except` the type room. Two emissions rather than
  * one to both rooms, so that `meta.roomName` names the room the socket really subscribed to (clients
  * drop events of rooms they did not ask for). Project and analysis nodes also go to their In/Out
- * rooms. The adapter carries each emission to every replica.
+ * rooms. Each replica emits to its own sockets; the event relay brings it the events of the others.
  */
-export function emitEntityEvent(io: RealtimeServer, event: EntityEvent): void {
+export function emitEntityEvent(io: RealtimeServer, event: RelayedEvent): void {
   const data = stripSecrets(event.data);
   const refId = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id) : undefined;
   const name = eventName(event);
@@ -70,7 +71,17 @@ export function emitEntityEvent(io: RealtimeServer, event: EntityEvent): void {
   }
 }
 
-/** Forwards every entity event of the bus, after its commit, to the sockets; returns the unsubscribe. */
-export function bridgeDomainEvents(io: RealtimeServer, events: DomainEventBus): () => void {
-  return events.subscribe((event) => emitEntityEvent(io, event));
+/**
+ * Forwards every entity event of the bus, after its commit, to this replica's sockets and, through
+ * the relay (on PostgreSQL), to the other replicas; returns the unsubscribe.
+ */
+export function bridgeDomainEvents(
+  io: RealtimeServer | undefined,
+  events: DomainEventBus,
+  relay?: EventRelay,
+): () => void {
+  return events.subscribe((event) => {
+    if (io) emitEntityEvent(io, event);
+    relay?.publish(event);
+  });
 }

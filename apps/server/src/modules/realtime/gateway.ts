@@ -3,11 +3,12 @@ import { Server } from 'socket.io';
 import type { DatabaseHandle } from '#platform/db/database.ts';
 import type { DomainEventBus } from '#platform/events/domain-events.ts';
 import type { AuthServices } from '../auth/index.ts';
-import { createClusterAdapter, postgresUrlOf } from './cluster-adapter.ts';
 import { connectionError, describeFailure, realtimeErrors } from './errors.ts';
-import { bridgeDomainEvents } from './event-bridge.ts';
+import { bridgeDomainEvents, emitEntityEvent } from './event-bridge.ts';
+import { createEventRelay } from './event-relay.ts';
 import { namespaceAuthentication } from './namespace-auth.ts';
 import { NAMESPACE_PATTERN } from './namespaces.ts';
+import { relayDatabaseUrl } from './relay-database-url.ts';
 import { SessionRevalidation } from './session-revalidation.ts';
 import { serveSubscriptions } from './subscriptions.ts';
 import { disconnectAtExpiry } from './token-expiry.ts';
@@ -30,7 +31,7 @@ export interface RealtimeOptions {
 /**
  * The socket.io gateway (docs/design.md §6) on the app's HTTP server at `/socket.io`: authenticated
  * namespaces per realm, subscriptions to rooms per resource type or record, and every domain event
- * forwarded to the rooms it concerns. On PostgreSQL the emissions reach the sockets of every replica.
+ * forwarded to the rooms it concerns. On PostgreSQL the events reach the sockets of every replica.
  */
 export async function registerRealtime(
   app: FastifyInstance,
@@ -40,24 +41,11 @@ export async function registerRealtime(
   let closing = false;
   const onUnexpectedError = (error: unknown) => log.error({ err: error }, 'realtime request failed');
 
-  const clusterUrl = postgresUrlOf(options.database, options.databaseUrl);
-  const cluster = clusterUrl
-    ? await createClusterAdapter(clusterUrl, (error) => {
-        // While shutting down, the adapter's last messages may meet an ended pool; that is expected.
-        if (closing) log.debug({ err: error }, 'realtime adapter error during shutdown');
-        else log.error({ err: error }, 'realtime adapter error');
-      })
-    : undefined;
-  if (options.database.kind === 'postgres' && !cluster) {
-    log.warn('no PostgreSQL connection string for the realtime adapter; events reach this replica only');
-  }
-
   const io: RealtimeServer = new Server({
     path: '/socket.io',
     serveClient: false,
     cors:
       options.corsOrigins.length > 0 ? { origin: [...options.corsOrigins], credentials: true } : undefined,
-    ...(cluster ? { adapter: cluster.adapter } : {}),
   });
 
   // The default namespace carries nothing; refusing it makes a wrong client URL fail loudly.
@@ -85,7 +73,23 @@ export async function registerRealtime(
   });
 
   io.attach(app.server);
-  const stopBridge = bridgeDomainEvents(io, options.events);
+  const relayUrl = relayDatabaseUrl(options.database, options.databaseUrl);
+  if (options.database.kind === 'postgres' && !relayUrl) {
+    log.warn('no PostgreSQL connection string for the realtime relay; events reach this replica only');
+  }
+  const relay = relayUrl
+    ? await createEventRelay(relayUrl, {
+        onEvents: (events) => {
+          for (const event of events) emitEntityEvent(io, event);
+        },
+        // While shutting down, the last messages may meet an ended connection; that is expected.
+        onError: (error) =>
+          closing
+            ? log.debug({ err: error }, 'realtime relay error during shutdown')
+            : log.error({ err: error }, 'realtime relay error'),
+      })
+    : undefined;
+  const stopBridge = bridgeDomainEvents(io, options.events, relay);
 
   // preClose, not onClose: Fastify waits for the HTTP server to close before it runs onClose hooks,
   // and the server does not close while WebSocket connections are open.
@@ -96,7 +100,7 @@ export async function registerRealtime(
     await io.close();
   });
   app.addHook('onClose', async () => {
-    await cluster?.close();
+    await relay?.close();
   });
   return io;
 }

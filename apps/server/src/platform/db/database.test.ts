@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -31,12 +31,12 @@ describe('embedded database', () => {
   });
 
   it('starts a new data directory from the build template, migrated and with the buffer cache set', async () => {
-    const templateFile = await writePgliteTemplate(path.join(dataDir, 'template.tar.gz'));
+    const templateDir = await writePgliteTemplate(path.join(dataDir, 'template'));
     const fromTemplate = path.join(dataDir, 'from-template');
     const first = await openDatabase({
       kind: 'pglite',
       dataDir: fromTemplate,
-      templateFile,
+      templateDir,
       sharedBuffersMb: 16,
     });
     // Every migration is in the template already: the tables are there before migrate() runs.
@@ -46,9 +46,25 @@ describe('embedded database', () => {
     await first.migrate();
     await first.close();
 
-    const second = await openDatabase({ kind: 'pglite', dataDir: fromTemplate, templateFile });
+    const second = await openDatabase({ kind: 'pglite', dataDir: fromTemplate, templateDir });
     expect((await second.db.select().from(systemMeta)).length).toBeGreaterThan(0);
     await second.close();
+  });
+
+  it('copies the template again when an earlier copy was cut short', async () => {
+    const templateDir = await writePgliteTemplate(path.join(dataDir, 'template-again'));
+    const cutShort = path.join(dataDir, 'cut-short');
+    // A copy stopped part-way: the version file (copied last) is missing and a file is half-written.
+    await cp(templateDir, cutShort, {
+      recursive: true,
+      filter: (file) => path.basename(file) !== 'PG_VERSION',
+    });
+    await truncate(path.join(cutShort, 'global', 'pg_control'), 100);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: cutShort, templateDir });
+    await database.migrate();
+    expect(await ensureInstallation(database.db)).toMatchObject({ id: expect.any(String) });
+    await database.close();
   });
 });
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +10,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../../server-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './pglite-settings.ts';
-import { pgliteTemplateFile, readPgliteTemplate } from './pglite-template.ts';
+import { precompiledPglite } from './pglite-precompile.ts';
+import { copyPgliteTemplate, isPgliteDataDir, pgliteTemplateDir } from './pglite-template.ts';
 
 /** A Drizzle database, whichever driver is underneath (queries use the SQL-like API, not relational queries). */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -34,8 +34,8 @@ export type DatabaseOptions =
       kind: 'pglite';
       dataDir?: string;
       sharedBuffersMb?: number;
-      /** A new data directory is unpacked from this template when it exists (default: the build's). */
-      templateFile?: string;
+      /** A new data directory is copied from this template when it exists (default: the build's). */
+      templateDir?: string;
     };
 
 /** PGlite's own start parameters, with the buffer cache set. */
@@ -63,21 +63,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
+  // Compiled by main.ts before the server loaded (pglite-precompile.ts); otherwise PGlite compiles it.
+  const pgliteWasmModule = precompiledPglite();
   const settings = {
     startParams: pgliteStartParams(options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
   };
   let client: PGlite;
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true });
-    // A new data directory is unpacked from the build's template instead of running initdb.
-    const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
-    const template = isNew
-      ? await readPgliteTemplate(options.templateFile ?? pgliteTemplateFile(MIGRATIONS_DIR))
-      : undefined;
-    client = await PGlite.create(options.dataDir, {
-      ...settings,
-      ...(template ? { loadDataDir: template } : {}),
-    });
+    // A new data directory is copied from the build's template instead of running initdb.
+    if (!isPgliteDataDir(options.dataDir)) {
+      await copyPgliteTemplate(options.templateDir ?? pgliteTemplateDir(MIGRATIONS_DIR), options.dataDir);
+    }
+    client = await PGlite.create(options.dataDir, settings);
   } else {
     client = await PGlite.create(settings);
   }

@@ -44,7 +44,11 @@ export function ClientForm({ entity, name, fixedRealmId, onSaved }: ClientFormPr
   const form = useForm<ClientFormValues>({
     mode: 'controlled',
     initialValues: initialClientValues(entity, defaultRealmId(realmContext), name),
-    validate: clientValidation(showRealm),
+    validate: clientValidation({
+      realmRequired: showRealm,
+      editing: !!entity,
+      nameFixed: name !== undefined,
+    }),
   });
   const { save, error, saving } = useEntitySave({
     resource: authResources.clients,

@@ -1,5 +1,6 @@
 import { generateClientSecret, generateName, isHashedSecret } from '../../forms/form-values.ts';
-import { maxLength, minLength, name, required, textRules, url, urlList } from '../../forms/rules.tsx';
+import { ClientCreateSchema, ClientUpdateSchema } from '@federa/schemas';
+import { requiring, requiringRealm, schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { Client } from '../../resources/resource-types.ts';
 
 export interface ClientFormValues {
@@ -51,18 +52,22 @@ export function initialClientValues(
   };
 }
 
-/** Client: name 3-256; display name 3-256; description 3-256; realm required; redirect URIs max 2000; secret 3-256. */
-export function clientValidation(realmRequired: boolean) {
-  return {
-    name: textRules(required(), minLength(3), maxLength(256), name()),
-    display_name: textRules(minLength(3), maxLength(256)),
-    description: textRules(minLength(3), maxLength(256)),
-    realm_id: (value: string | null) => (realmRequired ? required()(value ?? '') : null),
-    redirect_uri: textRules(maxLength(2000), urlList()),
-    base_url: textRules(url()),
-    root_url: textRules(url()),
-    secret: textRules(minLength(3), maxLength(256)),
-  };
+/**
+ * Client: name required 3-256; display name 3-256; description 3-256; realm required where the picker
+ * shows; redirect URIs (comma-separated URLs) max 2000; base and root URL valid; secret 3-256. The
+ * server's request schema checks the body the form will send.
+ */
+export function clientValidation(options: {
+  readonly realmRequired: boolean;
+  readonly editing: boolean;
+  readonly nameFixed: boolean;
+}) {
+  const { realmRequired, editing, nameFixed } = options;
+  const bySchema = schemaResolver<ClientFormValues>(
+    editing ? ClientUpdateSchema : ClientCreateSchema,
+    (values) => clientBody(values, editing, nameFixed),
+  );
+  return requiringRealm(requiring(bySchema, ['name']), realmRequired);
 }
 
 /** The body to send: empty strings become null; the stored hash sent back unchanged becomes empty. */
@@ -83,7 +88,7 @@ export function clientBody(
     first_party: values.first_party,
     secret: isHashedSecret(values.secret) ? null : text(values.secret),
   };
-  if (!editing) body.realm_id = values.realm_id;
+  if (!editing && values.realm_id) body.realm_id = values.realm_id;
   if (editing && nameFixed) delete body.name;
   return body;
 }

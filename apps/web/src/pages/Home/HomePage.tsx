@@ -19,6 +19,11 @@ import {
 import { useCounts, type CountRequest } from './use-counts.ts';
 import { StatusBadge } from '../../components/StatusBadge/StatusBadge.tsx';
 
+/** The key of analyses without a build or run status yet (filtered with `null`). */
+const NO_STATUS = 'none';
+const BUILD_STATUSES = [...ANALYSIS_BUILD_STATUSES, NO_STATUS];
+const RUN_STATUSES = [...ANALYSIS_RUN_STATUSES, NO_STATUS];
+
 function Count({ value }: { readonly value: number | undefined }) {
   return (
     <Text fw={700} size="xl" component="span">
@@ -54,16 +59,16 @@ export function HomePage() {
       filter: { node_realm_id: realm?.id ?? '', approval_status: null },
       enabled: approvesAnalyses,
     },
-    ...ANALYSIS_BUILD_STATUSES.map((status) => ({
+    ...BUILD_STATUSES.map((status) => ({
       key: `build:${status}`,
       resource: hubResources.analyses,
-      filter: { build_status: status },
+      filter: { build_status: status === NO_STATUS ? null : status },
       enabled: readsAnalyses,
     })),
-    ...ANALYSIS_RUN_STATUSES.map((status) => ({
+    ...RUN_STATUSES.map((status) => ({
       key: `run:${status}`,
       resource: hubResources.analyses,
-      filter: { run_status: status },
+      filter: { run_status: status === NO_STATUS ? null : status },
       enabled: readsAnalyses,
     })),
   ];
@@ -78,15 +83,21 @@ export function HomePage() {
   const statusBadges = (prefix: 'build' | 'run', statuses: readonly string[]) =>
     statuses
       .filter((status) => (counts[`${prefix}:${status}`] ?? 0) > 0)
-      .map((status) => (
-        <StatusBadge
-          key={status}
-          color={prefix === 'build' ? buildStatusColor(status) : runStatusColor(status)}
-        >
-          {t(prefix === 'build' ? buildStatusPhrase(status) : runStatusPhrase(status))}:{' '}
-          {counts[`${prefix}:${status}`]}
-        </StatusBadge>
-      ));
+      .map((status) => {
+        const value = status === NO_STATUS ? null : status;
+        return (
+          <StatusBadge
+            key={status}
+            color={prefix === 'build' ? buildStatusColor(value) : runStatusColor(value)}
+          >
+            {t(prefix === 'build' ? buildStatusPhrase(value) : runStatusPhrase(value))}:{' '}
+            {counts[`${prefix}:${status}`]}
+          </StatusBadge>
+        );
+      });
+  // Every analysis has one build status or none, so these counts add up to all of them.
+  const buildCounts = BUILD_STATUSES.map((status) => counts[`build:${status}`]);
+  const noAnalyses = buildCounts.every((count) => count === 0);
 
   return (
     <Stack gap="md">
@@ -122,14 +133,22 @@ export function HomePage() {
                 <Title order={2} size="h4">
                   {t('home.analyses')}
                 </Title>
-                <Text size="sm" fw={500}>
-                  {t('home.byBuild')}
-                </Text>
-                <Group gap={4}>{statusBadges('build', ANALYSIS_BUILD_STATUSES)}</Group>
-                <Text size="sm" fw={500}>
-                  {t('home.byRun')}
-                </Text>
-                <Group gap={4}>{statusBadges('run', ANALYSIS_RUN_STATUSES)}</Group>
+                {noAnalyses ? (
+                  <Text size="sm" c="dimmed">
+                    {t('home.noAnalyses')}
+                  </Text>
+                ) : (
+                  <>
+                    <Text size="sm" fw={500}>
+                      {t('home.byBuild')}
+                    </Text>
+                    <Group gap={4}>{statusBadges('build', BUILD_STATUSES)}</Group>
+                    <Text size="sm" fw={500}>
+                      {t('home.byRun')}
+                    </Text>
+                    <Group gap={4}>{statusBadges('run', RUN_STATUSES)}</Group>
+                  </>
+                )}
                 <Group gap="xs">
                   <Button component={Link} to="/analyses" size="xs" variant="light">
                     {t('home.viewAll')}

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { NameFields } from '../../components/FormFields/NameFields.tsx';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
-import { emptyToNull } from '../../forms/form-values.ts';
 import { authResources, type Realm } from '../../resources/resource-types.ts';
 import {
   initialRealmValues,
   MASTER_REALM_NAME,
   REALM_FIELDS,
+  realmBody,
   realmValidation,
   type RealmFormValues,
 } from './realm-form.ts';
@@ -22,10 +22,11 @@ export interface RealmFormProps {
 /** Create or edit a realm; the master realm keeps its name. */
 export function RealmForm({ entity, onSaved }: RealmFormProps) {
   const { t } = useTranslation();
+  const isMaster = entity?.name === MASTER_REALM_NAME;
   const form = useForm<RealmFormValues>({
     mode: 'controlled',
     initialValues: initialRealmValues(entity),
-    validate: realmValidation,
+    validate: realmValidation({ editing: !!entity, isMaster }),
   });
   const { save, error, saving } = useEntitySave({
     resource: authResources.realms,
@@ -34,13 +35,8 @@ export function RealmForm({ entity, onSaved }: RealmFormProps) {
     fields: REALM_FIELDS,
     onSaved,
   });
-  const isMaster = entity?.name === MASTER_REALM_NAME;
 
-  const submit = form.onSubmit((values) => {
-    const body: Partial<RealmFormValues> = emptyToNull(values) as Partial<RealmFormValues>;
-    if (isMaster) delete body.name;
-    return save(body);
-  });
+  const submit = form.onSubmit((values) => save(realmBody(values, isMaster)));
 
   return (
     <form onSubmit={submit} noValidate>

@@ -25,7 +25,11 @@ describe('realm screens', () => {
     const name = await screen.findByRole('textbox', { name: /^Name/ }, WAIT);
     expect((name as HTMLInputElement).value).toMatch(/^[a-z0-9]{21}$/);
 
+    // The API would generate a name; the form marks it required and keeps that promise.
     await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+
     await user.type(name, 'ab');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'abcd');
     await user.click(screen.getByRole('button', { name: 'Create' }));

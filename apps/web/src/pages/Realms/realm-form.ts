@@ -1,5 +1,6 @@
-import { generateName } from '../../forms/form-values.ts';
-import { maxLength, minLength, name, required, textRules } from '../../forms/rules.tsx';
+import { RealmCreateSchema, RealmUpdateSchema } from '@federa/schemas';
+import { emptyToNull, generateName } from '../../forms/form-values.ts';
+import { requiring, schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { Realm } from '../../resources/resource-types.ts';
 
 /** The root realm: its name never changes (docs/product/identity-and-access.md §9). */
@@ -25,9 +26,25 @@ export function initialRealmValues(realm: Realm | undefined): RealmFormValues {
   };
 }
 
-/** Realm: name required 3-128; display name 3-256; description 5-4096. */
-export const realmValidation = {
-  name: textRules(required(), minLength(3), maxLength(128), name()),
-  display_name: textRules(minLength(3), maxLength(256)),
-  description: textRules(minLength(5), maxLength(4096)),
-};
+/**
+ * The body to send: empty fields become null; the master realm's name is never sent (it cannot
+ * change).
+ */
+export function realmBody(values: RealmFormValues, isMaster: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = emptyToNull(values);
+  if (isMaster) delete body.name;
+  return body;
+}
+
+/**
+ * Realm: name required 3-128 (name characters); display name 3-256; description 5-4096. The server's
+ * request schema checks the body the form will send.
+ */
+export function realmValidation(options: { readonly editing: boolean; readonly isMaster: boolean }) {
+  const { editing, isMaster } = options;
+  const bySchema = schemaResolver<RealmFormValues>(
+    editing ? RealmUpdateSchema : RealmCreateSchema,
+    (values) => realmBody(values, isMaster),
+  );
+  return requiring(bySchema, ['name']);
+}

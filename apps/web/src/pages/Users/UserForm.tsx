@@ -6,10 +6,15 @@ import { NameFields } from '../../components/FormFields/NameFields.tsx';
 import { SaveFooter } from '../../components/EntityForm/SaveFooter.tsx';
 import { useEntitySave } from '../../components/EntityForm/use-entity-save.tsx';
 import { defaultRealmId, isRealmPickerVisible } from '../../components/RealmPicker/realm-picker-rules.ts';
-import { emptyToNull } from '../../forms/form-values.ts';
 import { authResources, type User } from '../../resources/resource-types.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { initialUserValues, USER_FIELDS, userValidation, type UserFormValues } from './user-form.ts';
+import {
+  initialUserValues,
+  USER_FIELDS,
+  userBody,
+  userValidation,
+  type UserFormValues,
+} from './user-form.ts';
 
 export interface UserFormProps {
   /** The user to edit; a new one is created without it. */
@@ -40,7 +45,7 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues: initialUserValues(entity, defaultRealmId(realmContext)),
-    validate: userValidation(showRealm),
+    validate: userValidation({ realmRequired: showRealm, editing: !!entity, canManage }),
   });
   const { save, error, saving } = useEntitySave({
     resource: authResources.users,
@@ -50,16 +55,7 @@ export function UserForm({ entity, canManage: canManageProp, fixedRealmId, onSav
     onSaved,
   });
 
-  const submit = form.onSubmit((values) => {
-    const body: Partial<UserFormValues> = emptyToNull({ ...values }) as Partial<UserFormValues>;
-    if (entity) delete body.realm_id;
-    if (!canManage) {
-      delete body.active;
-      delete body.name_locked;
-    }
-    if (!entity) delete body.name_locked;
-    return save(body);
-  });
+  const submit = form.onSubmit((values) => save(userBody(values, { editing: !!entity, canManage })));
 
   return (
     <form onSubmit={submit} noValidate>

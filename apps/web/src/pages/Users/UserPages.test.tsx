@@ -102,11 +102,29 @@ describe('user screens', () => {
     );
     renderApp('/admin/users/add', { session: adminSession, server: fake });
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'system');
+    // A name the form accepts: what the server finds wrong is shown anyway.
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'carol');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('The attributes name, email are invalid.')).toBeInTheDocument();
-    expect(screen.getByText('The attribute name is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('This name is reserved.')).toBeInTheDocument();
     expect(screen.getByText('This field should be at least 5 characters long')).toBeInTheDocument();
+  });
+
+  it("refuses a reserved name and a short e-mail address before sending, in the server's words", async () => {
+    const { fake } = server();
+    let posted = false;
+    fake.intercept('POST', '/auth/users', () => {
+      posted = true;
+      return new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } });
+    });
+    renderApp('/admin/users/add', { session: adminSession, server: fake });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'System-bot');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'a@b');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This name is reserved.')).toBeInTheDocument();
+    expect(screen.getByText('This field should be at least 5 characters long')).toBeInTheDocument();
+    expect(posted).toBe(false);
   });
 
   it('keeps the name of a locked user fixed', async () => {

@@ -1,4 +1,6 @@
-import { email, maxLength, minLength, name, required, textRules } from '../../forms/rules.tsx';
+import { UserCreateSchema, UserUpdateSchema } from '@federa/schemas';
+import { emptyToNull } from '../../forms/form-values.ts';
+import { requiring, requiringRealm, schemaResolver } from '../../forms/schema-resolver.tsx';
 import type { User } from '../../resources/resource-types.ts';
 
 export interface UserFormValues {
@@ -24,12 +26,37 @@ export function initialUserValues(user: User | undefined, realmId: string | null
   };
 }
 
-/** User: name required 3-128 (name characters); display name 3-256; email 5-255 and valid; realm required. */
-export function userValidation(realmRequired: boolean) {
-  return {
-    name: textRules(required(), minLength(3), maxLength(128), name()),
-    display_name: textRules(minLength(3), maxLength(256)),
-    email: textRules(minLength(5), maxLength(255), email()),
-    realm_id: (value: string | null) => (realmRequired ? required()(value ?? '') : null),
-  };
+export interface UserFormContext {
+  /** Editing an existing user: the realm is not sent (a record keeps its realm). */
+  readonly editing: boolean;
+  /** May change activity and the name lock; without it they are not sent. */
+  readonly canManage: boolean;
+}
+
+/** The body to send: empty fields become null; only what the signed-in user may change. */
+export function userBody(
+  values: UserFormValues,
+  { editing, canManage }: UserFormContext,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = emptyToNull(values);
+  if (editing || !values.realm_id) delete body.realm_id;
+  if (!canManage) {
+    delete body.active;
+    delete body.name_locked;
+  }
+  if (!editing) delete body.name_locked;
+  return body;
+}
+
+/**
+ * User: name required 3-128 (name characters, not a reserved prefix); display name 3-256; email 5-255
+ * and valid; realm required where the picker shows. The server's request schema checks the body the
+ * form will send.
+ */
+export function userValidation(context: UserFormContext & { readonly realmRequired: boolean }) {
+  const bySchema = schemaResolver<UserFormValues>(
+    context.editing ? UserUpdateSchema : UserCreateSchema,
+    (values) => userBody(values, context),
+  );
+  return requiringRealm(requiring(bySchema, ['name']), context.realmRequired);
 }

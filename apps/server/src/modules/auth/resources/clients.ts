@@ -1,12 +1,4 @@
-import {
-  IdentityPermissionName as P,
-  identityName,
-  optionalIdentityText,
-  identityText,
-  identityUrl,
-  identityId,
-} from '@federa/schemas';
-import { z } from 'zod';
+import { ClientCreateSchema, ClientUpdateSchema, IdentityPermissionName as P } from '@federa/schemas';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition } from '#platform/http/resource/index.ts';
 import { generateClientSecret } from '../crypto/secrets.ts';
@@ -14,35 +6,6 @@ import { clients, realms } from '../db/identity.ts';
 import { idOrNameLookup } from './helpers.ts';
 import { assignClientScopesOfRealm } from '../scopes/realm-scopes.ts';
 import { secretIdentityHooks } from './secrets.ts';
-
-/** Comma-separated redirect URIs, each an absolute URL (wildcards `*` allowed in the path). */
-const redirectUris = z
-  .string()
-  .trim()
-  .max(2000, 'The maximum length allowed is 2000')
-  .refine(
-    (value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .every((item) => item === '' || URL.canParse(item.replaceAll('*', 'x'))),
-    { message: 'The value is not a valid URL address' },
-  );
-
-const editable = {
-  name: identityName(3, 256).nullish(),
-  display_name: optionalIdentityText(3, 256),
-  description: optionalIdentityText(3, 256),
-  secret: identityText(3, 256).nullish(),
-  redirect_uri: redirectUris.nullish(),
-  base_url: identityUrl().nullish(),
-  root_url: identityUrl().nullish(),
-  grant_types: optionalIdentityText(3, 512),
-  scope: optionalIdentityText(3, 512),
-  is_confidential: z.boolean().optional(),
-  first_party: z.boolean().optional(),
-  active: z.boolean().optional(),
-};
 
 const secretHooks = secretIdentityHooks('client', generateClientSecret);
 
@@ -93,8 +56,8 @@ export const clientResource: ResourceDefinition = {
     update: [P.CLIENT_UPDATE],
     delete: [P.CLIENT_DELETE],
   },
-  createSchema: z.object({ ...editable, realm_id: identityId().optional() }).strict(),
-  updateSchema: z.object(editable).partial().strict(),
+  createSchema: ClientCreateSchema,
+  updateSchema: ClientUpdateSchema,
   realmColumn: clients.realm_id,
   lookup: idOrNameLookup(clients),
   allowPut: true,

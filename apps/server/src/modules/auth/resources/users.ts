@@ -1,16 +1,6 @@
-import {
-  ErrorCode,
-  IdentityPermissionName as P,
-  identityEmail,
-  identityName,
-  optionalIdentityText,
-  identityPassword,
-  RESERVED_USER_NAME_PREFIXES,
-  identityId,
-} from '@federa/schemas';
+import { ErrorCode, IdentityPermissionName as P, UserCreateSchema, UserUpdateSchema } from '@federa/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { badRequest, HttpError } from '#platform/http/errors.ts';
 import { defineResourceQuery } from '#platform/http/query/index.ts';
 import type { ResourceDefinition, Row } from '#platform/http/resource/index.ts';
@@ -21,40 +11,6 @@ import { accountKeyOf } from '../identity/verify-credentials.ts';
 import type { LoginThrottle } from '../oauth2/login-throttle.ts';
 import { MASTER_REALM_NAME } from '../seed/seed.ts';
 import { defined, idOrNameLookup, realmForCreate } from './helpers.ts';
-
-const userName = identityName(3, 128).refine(
-  (value) => !RESERVED_USER_NAME_PREFIXES.some((prefix) => value.toLowerCase().startsWith(prefix)),
-  { message: 'This name is reserved.' },
-);
-
-const editable = {
-  name: userName,
-  first_name: optionalIdentityText(3, 128),
-  last_name: optionalIdentityText(3, 128),
-  display_name: optionalIdentityText(3, 256),
-  email: identityEmail().nullish(),
-  avatar: optionalIdentityText(3, 255),
-  cover: optionalIdentityText(3, 255),
-  status: optionalIdentityText(3, 256),
-  status_message: optionalIdentityText(3, 256),
-  name_locked: z.boolean().optional(),
-  active: z.boolean().optional(),
-};
-
-const passwordPair = {
-  password: identityPassword().nullish(),
-  password_repeat: z.string().nullish(),
-};
-
-/** Only when changing the own password: proves that whoever holds the session knows the account. */
-const currentPassword = { password_current: z.string().max(100).nullish() };
-
-const samePasswords = (value: { password?: string | null; password_repeat?: string | null }) =>
-  value.password_repeat == null || value.password === value.password_repeat;
-const samePasswordsIssue = {
-  message: 'The value must be equal to the password value',
-  path: ['password_repeat'],
-};
 
 /** What a user may change of their own account without the user_update permission. */
 const SELF_UPDATABLE = [
@@ -174,15 +130,8 @@ export function userResource(adminName: string, throttle: LoginThrottle): Resour
       update: [P.USER_UPDATE],
       delete: [P.USER_DELETE],
     },
-    createSchema: z
-      .object({ ...editable, ...passwordPair, realm_id: identityId().optional() })
-      .strict()
-      .refine(samePasswords, samePasswordsIssue),
-    updateSchema: z
-      .object({ ...editable, ...passwordPair, ...currentPassword, name: userName.optional() })
-      .partial()
-      .strict()
-      .refine(samePasswords, samePasswordsIssue),
+    createSchema: UserCreateSchema,
+    updateSchema: UserUpdateSchema,
     realmColumn: users.realm_id,
     // Read with the token (migration 0010): admin screens and directory sync poll this list a lot.
     listVersion: (request) => request.identity?.usersVersion,

@@ -1,6 +1,7 @@
-import { count, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { count, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AnyPgDatabase } from './database.ts';
+import type { RenderedCondition } from './list-statement.ts';
 
 /**
  * Up to this many matching rows a list's total is counted exactly; beyond it, the total is the
@@ -9,13 +10,18 @@ import type { AnyPgDatabase } from './database.ts';
  */
 export const EXACT_COUNT_UP_TO = 1_000;
 
-/** The subquery counting the visible rows, stopping one past the cap. */
-export function cappedCount(db: AnyPgDatabase, table: PgTable, where: SQL | undefined, cap: number) {
+/** The subquery counting the visible rows, stopping at `stopAt` (the cap + 1, or its placeholder). */
+export function cappedCount(
+  db: AnyPgDatabase,
+  table: PgTable,
+  where: SQL | undefined,
+  stopAt: number | Placeholder,
+) {
   const visible = db
     .select({ one: sql`1`.as('one') })
     .from(table)
     .where(where)
-    .limit(cap + 1)
+    .limit(stopAt)
     .as('visible');
   return db.select({ total: count() }).from(visible);
 }
@@ -41,14 +47,17 @@ export interface VisibleRows {
 }
 
 /**
- * Keys the estimate by table and condition. Only the condition is compiled (nothing at all when
- * there is none), since this runs for every page; the statement to explain is built on a miss.
+ * Keys the estimate by table and condition, from the condition the list rendered already (this runs
+ * for every page); the statement to explain is built on a miss.
  */
-export function visibleRows(db: AnyPgDatabase, table: PgTable, where: SQL | undefined): VisibleRows {
+export function visibleRows(
+  table: PgTable,
+  where: SQL | undefined,
+  rendered: RenderedCondition | undefined,
+): VisibleRows {
   const name = getTableName(table);
-  if (!where) return { table, where, key: name };
-  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(where);
-  return { table, where, key: `${name}\u0000${text}\u0000${JSON.stringify(params)}` };
+  if (!where || !rendered) return { table, where, key: name };
+  return { table, where, key: `${name}\u0000${rendered.text}\u0000${JSON.stringify(rendered.params)}` };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, or, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { invalidQuery } from '../errors.ts';
 import { encodeCursor } from './parse-page.ts';
@@ -41,7 +41,7 @@ export function readCursorValues(row: Record<string, unknown>, count: number): s
  * a = x and b beyond y, or ... The leading "a at or beyond x" lets PostgreSQL start in the index.
  * Columns that may be null cannot be compared that way, so a sort on one refuses a cursor.
  */
-export function afterCursor(sort: readonly SortColumn[], values: readonly string[]): SQL {
+export function afterCursor(sort: readonly SortColumn[], values: readonly (string | Placeholder)[]): SQL {
   if (values.length !== sort.length) {
     throw invalidQuery('page[after]', 'the cursor belongs to another sort order');
   }
@@ -52,7 +52,7 @@ export function afterCursor(sort: readonly SortColumn[], values: readonly string
       `cannot follow a sort on "${nullable.column.name}", which may be empty`,
     );
   }
-  const beyond = ({ column, direction }: SortColumn, value: string, orEqual = false): SQL =>
+  const beyond = ({ column, direction }: SortColumn, value: string | Placeholder, orEqual = false): SQL =>
     direction === 'DESC'
       ? orEqual
         ? sql`${column} <= ${value}`

@@ -224,6 +224,24 @@ describe('runListQuery on PGlite', () => {
     expect(withSecret.data[0]).not.toHaveProperty('display_name');
   });
 
+  it('runs a list shape it has seen with the new values: same statement, other rows and totals', async () => {
+    const first = await list({ 'filter[name]': 'alice', 'page[limit]': '5' });
+    const second = await list({ 'filter[name]': 'bob', 'page[limit]': '2', 'page[offset]': '0' });
+    expect(first.data.map((row) => row.name)).toEqual(['alice']);
+    expect(second.data.map((row) => row.name)).toEqual(['bob']);
+    expect(second.meta).toEqual({ total: 1, limit: 2, offset: 0 });
+    expect(queries).toHaveLength(2);
+    expect(queries[1]).toBe(queries[0]);
+
+    // A longer list of values is another statement; both keep answering for their own values.
+    expect(await names({ 'filter[name]': 'alice,bob' })).toEqual(['alice', 'bob']);
+    expect(await names({ 'filter[name]': 'alice,bob,carol' })).toEqual(['alice', 'bob', 'carol']);
+    expect(await names({ 'filter[name]': 'axb,davey' })).toEqual(['axb', 'davey']);
+    const byCaller = (active: boolean) => list({ fields: 'name' }, { where: eq(users.active, active) });
+    expect((await byCaller(true)).meta.total).toBe(6);
+    expect((await byCaller(false)).meta.total).toBe(3);
+  });
+
   it('joins an included many-to-one relation into the page statement: one statement for the page', async () => {
     const result = await list({ include: 'realm' });
     expect(queries).toHaveLength(1);

@@ -11,12 +11,42 @@ import {
 import type { AnyPgDatabase } from './database.ts';
 import type { ResourceQuery } from './definition.ts';
 import { filtersToSql } from './filter-sql.ts';
-import { afterCursor, CURSOR_KEY_PREFIX, cursorSelection, readCursorValues } from './keyset.ts';
-import { joinCondition, joinedSelection, orderJoinedFields, splitIncludes } from './join-relations.ts';
+import {
+  afterCursor,
+  CURSOR_KEY_PREFIX,
+  cursorSelection,
+  readCursorValues,
+  type SortColumn,
+} from './keyset.ts';
+import {
+  joinCondition,
+  joinedSelection,
+  orderJoinedFields,
+  splitIncludes,
+  type JoinedInclude,
+} from './join-relations.ts';
+import {
+  CAP_VALUE,
+  conditionValues,
+  conditionWithPlaceholders,
+  cursorValue,
+  LIMIT_VALUE,
+  listStatement,
+  OFFSET_VALUE,
+  renderCondition,
+  type ListStatement,
+  type RenderedCondition,
+} from './list-statement.ts';
 import { attachRelations } from './load-relations.ts';
 import type { ParsedListQuery, ParsedSelection } from './types.ts';
 
 type Row = Record<string, unknown>;
+
+/**
+ * Built statements are sent unnamed: PostgreSQL would keep a named one on every connection until it
+ * closes, and the shapes a client can ask for are not bounded.
+ */
+const UNNAMED = undefined as unknown as string;
 
 /** The key of the page total in each row of the list statement; no resource field is named like it. */
 const TOTAL_KEY = '__list_total';
@@ -39,6 +69,7 @@ export async function runListQuery(
   options: RunListOptions = {},
 ): Promise<ListResponse<Row>> {
   const where = and(filtersToSql(parsed.filters, definition), options.where);
+  const rendered = renderCondition(db, where);
   const { joined, loaded } = splitIncludes(definition, parsed.include);
   const { selection, helpers } = buildSelection(definition, { fields: parsed.fields, include: loaded });
   const { limit, offset, after } = parsed.page;
@@ -46,8 +77,6 @@ export async function runListQuery(
     column: columnOf(definition, field),
     direction,
   }));
-  // The page starts after the row the cursor names; the total still counts every visible row.
-  const pageWhere = after?.length ? and(where, afterCursor(sortColumns, after)) : where;
 
   // The total rides along as an uncorrelated scalar subquery, which PostgreSQL evaluates once:
   // page and total cost one round trip, and the page keeps its own (index-friendly) plan. It counts
@@ -55,31 +84,25 @@ export async function runListQuery(
   // past the cap a moment ago skips it: its total is the kept estimate, and the count would read
   // cap + 1 rows on every request for nothing (docs/decisions/0095-list-totals-counted-up-to-a-cap.md).
   const cap = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
-  const visible = visibleRows(db, definition.table, where);
+  const visible = visibleRows(definition.table, where, rendered);
   const keptEstimate = knownAboveCap(visible, cap);
-  const countVisible = cappedCount(db, definition.table, where, cap);
-  let page = db
-    .select({
-      ...selection,
-      ...Object.fromEntries(joined.map((join) => [join.include.relation, joinedSelection(join)])),
-      ...(after ? cursorSelection(sortColumns) : {}),
-      ...(keptEstimate === undefined ? { [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number) } : {}),
-    })
-    .from(definition.table)
-    .$dynamic();
-  for (const join of joined) page = page.leftJoin(join.relation.table, joinCondition(join));
-  const rows = (await page
-    .where(pageWhere)
-    .orderBy(...orderBy(definition, parsed))
-    .limit(limit)
-    .offset(offset)) as Row[];
+  const shape = { definition, parsed, selection, joined, sortColumns, withTotal: keptEstimate === undefined };
+  const statement = pageStatement(db, shape, where, rendered);
+  const values: Record<string, unknown> = {
+    ...conditionValues(rendered),
+    [CAP_VALUE]: cap + 1,
+    [LIMIT_VALUE]: limit,
+    [OFFSET_VALUE]: offset,
+  };
+  after?.forEach((value, index) => (values[cursorValue(index)] = value));
+  const rows = (await statement.execute(values)) as Row[];
   orderJoinedFields(rows, joined);
 
   let counted: number;
   if (keptEstimate !== undefined) counted = cap + 1;
   else if (rows.length > 0) counted = Number(rows[0]![TOTAL_KEY]);
   // An empty page beyond the end still owes the caller the total.
-  else if (offset > 0) counted = (await countVisible)[0]?.total ?? 0;
+  else if (offset > 0) counted = (await cappedCount(db, definition.table, where, cap + 1))[0]?.total ?? 0;
   else counted = 0;
   let total = counted;
   let estimated = false;
@@ -102,6 +125,81 @@ export async function runListQuery(
   if (estimated) meta.estimated = true;
   if (next) meta.after = next;
   return { data: rows, meta };
+}
+
+interface PageShape {
+  readonly definition: ResourceQuery;
+  readonly parsed: ParsedListQuery;
+  /** The requested columns and the keys the separately loaded includes need. */
+  readonly selection: Record<string, PgColumn>;
+  readonly joined: readonly JoinedInclude[];
+  readonly sortColumns: readonly SortColumn[];
+  /** Whether the statement counts the visible rows (no kept estimate stands in for them). */
+  readonly withTotal: boolean;
+}
+
+/**
+ * The page statement: built once per shape (list-statement.ts) with placeholders for the
+ * condition's values, the cursor, the cap, the limit and the offset. A condition whose text cannot be
+ * turned into placeholders keeps its values, and its statement is built for this request only.
+ */
+function pageStatement(
+  db: AnyPgDatabase,
+  shape: PageShape,
+  where: SQL | undefined,
+  rendered: RenderedCondition | undefined,
+): ListStatement {
+  const condition = rendered ? conditionWithPlaceholders(rendered) : undefined;
+  if (rendered && !condition) return buildPageStatement(db, shape, where);
+  return listStatement(db, shape.definition, shapeKey(shape, rendered), () =>
+    buildPageStatement(db, shape, condition),
+  );
+}
+
+/** Everything the statement's text depends on, as one string. */
+function shapeKey(shape: PageShape, rendered: RenderedCondition | undefined): string {
+  const { parsed } = shape;
+  return [
+    parsed.fields.join(','),
+    parsed.include.map((include) => `${include.relation}(${include.fields.join(',')})`).join(','),
+    parsed.sort.map((sort) => `${sort.field} ${sort.direction}`).join(','),
+    // No cursor, the first page of a cursor walk (no values) and a later one differ.
+    parsed.page.after === undefined ? 'no cursor' : `cursor of ${parsed.page.after.length}`,
+    shape.withTotal ? 'total' : '',
+    rendered?.text ?? '',
+  ].join('\u0000');
+}
+
+function buildPageStatement(db: AnyPgDatabase, shape: PageShape, where: SQL | undefined): ListStatement {
+  const { definition, parsed, selection, joined, sortColumns } = shape;
+  const after = parsed.page.after;
+  // The page starts after the row the cursor names; the total still counts every visible row.
+  const pageWhere = after?.length
+    ? and(
+        where,
+        afterCursor(
+          sortColumns,
+          after.map((_, index) => sql.placeholder(cursorValue(index))),
+        ),
+      )
+    : where;
+  const countVisible = cappedCount(db, definition.table, where, sql.placeholder(CAP_VALUE));
+  let page = db
+    .select({
+      ...selection,
+      ...Object.fromEntries(joined.map((join) => [join.include.relation, joinedSelection(join)])),
+      ...(after ? cursorSelection(sortColumns) : {}),
+      ...(shape.withTotal ? { [TOTAL_KEY]: sql<number>`(${countVisible})`.mapWith(Number) } : {}),
+    })
+    .from(definition.table)
+    .$dynamic();
+  for (const join of joined) page = page.leftJoin(join.relation.table, joinCondition(join));
+  return page
+    .where(pageWhere)
+    .orderBy(...orderBy(definition, parsed))
+    .limit(sql.placeholder(LIMIT_VALUE))
+    .offset(sql.placeholder(OFFSET_VALUE))
+    .prepare(UNNAMED);
 }
 
 /** Reads one row (the caller's `where` picks it) honouring `fields` and `include`. */

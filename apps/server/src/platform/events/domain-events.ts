@@ -30,6 +30,8 @@ export interface EntityEventActor {
   /** `user`, `robot` or `client`. */
   type: string;
   id: string;
+  /** The account's name when the change was made, if the request knew it (saves a lookup). */
+  name?: string;
 }
 
 export interface EntityEventRequest {

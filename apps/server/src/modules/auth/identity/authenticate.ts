@@ -15,6 +15,11 @@ import {
 export interface RequestIdentity {
   type: SubjectKind;
   id: string;
+  /**
+   * The account's name as the database had it when the request was authenticated, for the audit
+   * trail; absent where authentication did not read it (HTTP Basic).
+   */
+  name?: string;
   realmId: string;
   realmName: string;
   clientId: string | null;
@@ -126,6 +131,7 @@ export async function identityFromAccessToken(
   return {
     type: claims.sub_kind,
     id: claims.sub,
+    name: subject.name,
     realmId: claims.realm_id,
     realmName: claims.realm_name,
     clientId: claims.client_id ?? null,

@@ -94,6 +94,7 @@ export class EntityEventRecorder {
   }
 
   private async actorName(actor: EntityEventActor): Promise<string | null> {
+    if (actor.name !== undefined) return actor.name;
     if (!this.options.actorName) return null;
     try {
       return (await this.options.actorName(actor)) ?? null;

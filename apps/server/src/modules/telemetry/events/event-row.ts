@@ -12,7 +12,7 @@ export interface EventInput {
   ref_type: string;
   ref_id?: string | null;
   realm_id?: string | null;
-  actor?: (EntityEventActor & { name?: string | null }) | undefined;
+  actor?: (Omit<EntityEventActor, 'name'> & { name?: string | null }) | undefined;
   request?: EntityEventRequest | undefined;
   data?: Record<string, unknown> | null;
   /** When the event may be swept; none keeps it until it is deleted. */

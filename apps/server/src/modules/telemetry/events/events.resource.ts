@@ -102,7 +102,7 @@ export function eventResource(options: EventResourceOptions): ResourceDefinition
         return eventRow({
           ...body,
           realm_id: body.realm_id === undefined ? (identity?.realmId ?? null) : body.realm_id,
-          actor: actor && { ...actor, name: (await options.actorName?.(actor)) ?? null },
+          actor: actor && { ...actor, name: actor.name ?? (await options.actorName?.(actor)) ?? null },
           request: origin,
           expiring,
           expires_at: body.expires_at ?? (expiring ? expiryAfterDays(options.retentionDays) : null),

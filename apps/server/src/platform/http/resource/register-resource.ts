@@ -387,7 +387,15 @@ export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'acto
   const identity = request.identity;
   const userAgent = request.headers['user-agent'];
   return {
-    ...(identity ? { actor: { type: identity.type, id: identity.id } } : {}),
+    ...(identity
+      ? {
+          actor: {
+            type: identity.type,
+            id: identity.id,
+            ...(identity.name === undefined ? {} : { name: identity.name }),
+          },
+        }
+      : {}),
     request: {
       method: request.method,
       path: request.url.split('?', 1)[0]!,

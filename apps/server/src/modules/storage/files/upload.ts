@@ -9,6 +9,7 @@ import type { Database } from '#platform/db/index.ts';
 import type { EntityEvent } from '#platform/events/domain-events.ts';
 import type { EventOutbox } from '#platform/events/event-outbox.ts';
 import { badRequest, conflict, HttpError } from '#platform/http/errors.ts';
+import { collectingYoungGarbage } from '#platform/memory/young-garbage.ts';
 import type { RequestIdentity } from '#modules/auth/index.ts';
 import { storageBucketFiles, type StorageBucket, type StorageBucketFile } from '../db/index.ts';
 import { changeEvent } from '../context.ts';
@@ -64,7 +65,10 @@ export async function receiveUpload(
       const id = randomUUID();
       const key = objectKeyOf({ bucket_id: bucket.id, id });
       storedKeys.push(key);
-      const stored = await driver.put(key, failOnSizeLimit(part, filePath.path, target.maxFileSize));
+      const stored = await driver.put(
+        key,
+        collectingYoungGarbage(failOnSizeLimit(part, filePath.path, target.maxFileSize)),
+      );
       // The limit also ends the stream normally; never keep a truncated file.
       if (part.file.truncated) throw fileTooLarge(filePath.path, target.maxFileSize);
       files.push({

@@ -61,16 +61,19 @@ const MB = 1024 * 1024;
 const POSTGRES_URL =
   process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Targets on PostgreSQL; a miss is reported as "below", it does not fail the run. */
+/**
+ * Targets on PostgreSQL (issue 19: 2 cores, the load generator on the same machine, 10
+ * connections); a miss is reported as "below", it does not fail the run.
+ */
 const TARGETS = {
-  projectList: 1_000,
-  analysisList: 500,
-  projectCreate: 200,
-  analysisCommand: 100,
+  projectList: 3_000,
+  analysisList: 2_000,
+  projectCreate: 1_500,
+  analysisCommand: 1_000,
   uploadMbPerSec: 50,
   streamMbPerSec: 100,
-  /** The upload streams: the server may not grow by the size of the file. */
-  uploadRssGrowthMb: 100,
+  /** The upload streams: the server grows by far less than the size of the file. */
+  uploadRssGrowthMb: 30,
 };
 
 interface Fixture {
@@ -708,9 +711,9 @@ async function runOn(kind: DatabaseKind, previous: BenchResults | undefined, res
       const ratio = ratioText(metrics.mbPerSec, previous?.cases[key]?.mbPerSec, 1);
       const memoryVerdict =
         name.startsWith('upload') && kind === 'postgres'
-          ? metrics.rssGrowthMb < TARGETS.uploadRssGrowthMb
-            ? `streams (RSS grew < ${TARGETS.uploadRssGrowthMb} MB)`
-            : `BUFFERS? RSS grew ${metrics.rssGrowthMb} MB`
+          ? metrics.rssGrowthMb <= TARGETS.uploadRssGrowthMb
+            ? `meets target: RSS grew at most ${TARGETS.uploadRssGrowthMb} MB`
+            : `below target: RSS grew ${metrics.rssGrowthMb} MB (at most ${TARGETS.uploadRssGrowthMb} MB)`
           : '';
       console.log(
         [

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { conditionValues, conditionWithPlaceholders, renderCondition } from './list-statement.ts';
+import type { ResourceQuery } from './definition.ts';
+import {
+  conditionValues,
+  conditionWithPlaceholders,
+  renderCondition,
+  StatementNames,
+} from './list-statement.ts';
 import { users } from './query-fixtures.test-support.ts';
 
 // Rendering needs the dialect only, no connection.
@@ -28,5 +34,26 @@ describe('conditionWithPlaceholders', () => {
   it('renders nothing for no condition', () => {
     expect(renderCondition(db, undefined)).toBeUndefined();
     expect(conditionValues(undefined)).toEqual({});
+  });
+});
+
+describe('StatementNames', () => {
+  const resource = (name: string) => ({ name }) as ResourceQuery;
+
+  it('names a shape the same way every time, and different shapes differently', () => {
+    const names = new StatementNames(10);
+    const first = names.nameOf(resource('projects'), 'shape a');
+    expect(first).toMatch(/^list_[0-9a-f]{24}$/);
+    expect(names.nameOf(resource('projects'), 'shape a')).toBe(first);
+    expect(names.nameOf(resource('projects'), 'shape b')).not.toBe(first);
+    expect(names.nameOf(resource('users'), 'shape a')).not.toBe(first);
+  });
+
+  it('hands out no more names than its budget, and keeps the ones it gave', () => {
+    const names = new StatementNames(2);
+    const first = names.nameOf(resource('projects'), 'one');
+    expect(names.nameOf(resource('projects'), 'two')).toBeDefined();
+    expect(names.nameOf(resource('projects'), 'three')).toBeUndefined();
+    expect(names.nameOf(resource('projects'), 'one')).toBe(first);
   });
 });

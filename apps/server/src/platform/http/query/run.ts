@@ -34,6 +34,7 @@ import {
   listStatement,
   OFFSET_VALUE,
   renderCondition,
+  statementNames,
   type ListStatement,
   type RenderedCondition,
 } from './list-statement.ts';
@@ -42,10 +43,7 @@ import type { ParsedListQuery, ParsedSelection } from './types.ts';
 
 type Row = Record<string, unknown>;
 
-/**
- * Built statements are sent unnamed: PostgreSQL would keep a named one on every connection until it
- * closes, and the shapes a client can ask for are not bounded.
- */
+/** No name: PostgreSQL parses and plans the statement for this execution only. */
 const UNNAMED = undefined as unknown as string;
 
 /** The key of the page total in each row of the list statement; no resource field is named like it. */
@@ -142,6 +140,9 @@ interface PageShape {
  * The page statement: built once per shape (list-statement.ts) with placeholders for the
  * condition's values, the cursor, the cap, the limit and the offset. A condition whose text cannot be
  * turned into placeholders keeps its values, and its statement is built for this request only.
+ * Lists without filters of the client's (the screens' default lists, scoped by the caller's
+ * condition) get a named statement while the budget lasts: a filter's value can decide the plan
+ * (a prefix match uses an index, a contains match cannot), so those are planned afresh each time.
  */
 function pageStatement(
   db: AnyPgDatabase,
@@ -150,10 +151,12 @@ function pageStatement(
   rendered: RenderedCondition | undefined,
 ): ListStatement {
   const condition = rendered ? conditionWithPlaceholders(rendered) : undefined;
-  if (rendered && !condition) return buildPageStatement(db, shape, where);
-  return listStatement(db, shape.definition, shapeKey(shape, rendered), () =>
-    buildPageStatement(db, shape, condition),
-  );
+  if (rendered && !condition) return buildPageStatement(db, shape, where, undefined);
+  const key = shapeKey(shape, rendered);
+  return listStatement(db, shape.definition, key, () => {
+    const name = shape.parsed.filters.length === 0 ? statementNames.nameOf(shape.definition, key) : undefined;
+    return buildPageStatement(db, shape, condition, name);
+  });
 }
 
 /** Everything the statement's text depends on, as one string. */
@@ -170,7 +173,12 @@ function shapeKey(shape: PageShape, rendered: RenderedCondition | undefined): st
   ].join('\u0000');
 }
 
-function buildPageStatement(db: AnyPgDatabase, shape: PageShape, where: SQL | undefined): ListStatement {
+function buildPageStatement(
+  db: AnyPgDatabase,
+  shape: PageShape,
+  where: SQL | undefined,
+  name: string | undefined,
+): ListStatement {
   const { definition, parsed, selection, joined, sortColumns } = shape;
   const after = parsed.page.after;
   // The page starts after the row the cursor names; the total still counts every visible row.
@@ -199,7 +207,7 @@ function buildPageStatement(db: AnyPgDatabase, shape: PageShape, where: SQL | un
     .orderBy(...orderBy(definition, parsed))
     .limit(sql.placeholder(LIMIT_VALUE))
     .offset(sql.placeholder(OFFSET_VALUE))
-    .prepare(UNNAMED);
+    .prepare(name ?? UNNAMED);
 }
 
 /** Reads one row (the caller's `where` picks it) honouring `fields` and `include`. */

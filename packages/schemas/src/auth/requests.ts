@@ -91,8 +91,11 @@ const passwordPair = {
   password_repeat: z.string().nullish(),
 };
 
-/** Only when changing the own password: proves that whoever holds the session knows the account. */
-const currentPassword = { password_current: z.string().max(100).nullish() };
+/**
+ * Only when changing the own password: proves that whoever holds the session knows the account. As
+ * long as a password may be, or an account with a long one could never change it.
+ */
+const currentPassword = { password_current: z.string().max(512).nullish() };
 
 const samePasswords = (value: { password?: string | null; password_repeat?: string | null }) =>
   value.password_repeat == null || value.password === value.password_repeat;

@@ -38,7 +38,7 @@ function PasswordCard() {
   const form = useForm<OwnPasswordValues>({
     mode: 'controlled',
     initialValues: { password_current: '', password: '', password_repeat: '' },
-    validate: { ...passwordValidation, password_current: textRules(required(), maxLength(100)) },
+    validate: { ...passwordValidation, password_current: textRules(required(), maxLength(512)) },
   });
   const submit = form.onSubmit(async (values) => {
     if (!user) return;

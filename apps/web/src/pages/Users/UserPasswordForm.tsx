@@ -23,7 +23,7 @@ export function UserPasswordForm({ user }: { readonly user: User }) {
     initialValues: { password_current: '', password: '', password_repeat: '' },
     validate: {
       ...passwordValidation,
-      password_current: (value) => (own ? textRules(required(), maxLength(100))(value) : null),
+      password_current: (value) => (own ? textRules(required(), maxLength(512))(value) : null),
     },
   });
   const { save, error, saving } = useEntitySave({

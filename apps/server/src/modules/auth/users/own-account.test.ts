@@ -84,6 +84,20 @@ describe('own account: password and sessions', () => {
       await grant(user.name, NEW_PASSWORD);
     });
 
+    it('takes a current password as long as any password may be (512 characters)', async () => {
+      const long = `Long-Passw0rd-${'x'.repeat(498)}`;
+      expect(long).toHaveLength(512);
+      const user = await createUser(long);
+      const self = await signIn(ctx.app, user.name, long);
+      const changed = await self.post(`/auth/users/${user.id}`, {
+        password: NEW_PASSWORD,
+        password_repeat: NEW_PASSWORD,
+        password_current: long,
+      });
+      expect(changed.statusCode).toBe(202);
+      await grant(user.name, NEW_PASSWORD);
+    });
+
     it('stops guessing the current password as it stops guessing at sign-in', async () => {
       const user = await createUser();
       const self = await signIn(ctx.app, user.name, PASSWORD);

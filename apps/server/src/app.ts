@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/config.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
+import { EmbeddedVacuum } from './platform/db/embedded-vacuum.ts';
 import { registerEmptyStringNormalizer } from './platform/http/empty-strings.ts';
 import { clientErrorHandler } from './platform/http/client-errors.ts';
 import { registerErrorHandler, toErrorBody } from './platform/http/error-handler.ts';
@@ -184,6 +185,15 @@ export async function buildApp({
   }
   // Deliveries in flight finish and delivered entries are deleted before the database closes.
   app.addHook('onClose', async () => outbox.stop());
+  if (database.kind === 'pglite') {
+    const vacuum = new EmbeddedVacuum({
+      db: database.db,
+      intervalMs: config.embeddedDatabase.vacuumIntervalMs,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => vacuum.start());
+    app.addHook('onClose', async () => vacuum.stop());
+  }
 
   if (config.roles.includes('realtime')) {
     await registerRealtime(app, {

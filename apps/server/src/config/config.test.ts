@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       verifiedSecrets: 10_000,
       listPages: 200,
     });
-    expect(loadConfig({}).embeddedDatabase).toEqual({ sharedBuffersMb: 32 });
+    expect(loadConfig({}).embeddedDatabase).toEqual({ sharedBuffersMb: 32, vacuumIntervalMs: 600_000 });
     const set = loadConfig({
       CACHE_PERMISSION_SETS: '500',
       CACHE_VERIFIED_TOKENS: '0',
@@ -37,6 +37,10 @@ describe('loadConfig', () => {
       listPages: 50,
     });
     expect(set.embeddedDatabase.sharedBuffersMb).toBe(16);
+    expect(loadConfig({ EMBEDDED_DB_VACUUM_INTERVAL_MS: '0' }).embeddedDatabase.vacuumIntervalMs).toBe(0);
+    expect(() => loadConfig({ EMBEDDED_DB_VACUUM_INTERVAL_MS: 'hourly' })).toThrow(
+      'Invalid configuration: EMBEDDED_DB_VACUUM_INTERVAL_MS must be a number',
+    );
     expect(() => loadConfig({ CACHE_LIST_PAGES: '-1' })).toThrow(
       'Invalid configuration: CACHE_LIST_PAGES must be 0 (no cache) or a positive number of entries',
     );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_EMBEDDED_VACUUM_INTERVAL_MS } from '../platform/db/embedded-vacuum.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../platform/db/pglite-settings.ts';
 import { SERVER_ROOT } from '../server-root.ts';
 import { TrustProxySchema, type TrustProxy } from './trust-proxy.ts';
@@ -281,6 +282,14 @@ const EnvironmentSchema = z.object({
       .max(4096, 'must be at most 4096 (MB)')
       .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   ),
+  EMBEDDED_DB_VACUUM_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or a positive number of milliseconds')
+      .default(DEFAULT_EMBEDDED_VACUUM_INTERVAL_MS),
+  ),
   CACHE_PERMISSION_SETS: cacheEntries(10_000),
   CACHE_VERIFIED_TOKENS: cacheEntries(10_000),
   CACHE_VERIFIED_SECRETS: cacheEntries(10_000),
@@ -346,8 +355,11 @@ export interface AppConfig {
   outbox: { leaseMs: number };
   /** Where the master-image mirror command copies images from (`host[/prefix]`), if set. */
   masterImagesUpstream: string | undefined;
-  /** The embedded database (PGlite): PostgreSQL's buffer cache in MB (EMBEDDED_DB_SHARED_BUFFERS_MB). */
-  embeddedDatabase: { sharedBuffersMb: number };
+  /**
+   * The embedded database (PGlite): PostgreSQL's buffer cache in MB (EMBEDDED_DB_SHARED_BUFFERS_MB)
+   * and the time between two VACUUM (ANALYZE) runs, 0 = never (EMBEDDED_DB_VACUUM_INTERVAL_MS).
+   */
+  embeddedDatabase: { sharedBuffersMb: number; vacuumIntervalMs: number };
   /** The most entries each in-memory cache keeps (CACHE_*), which bounds the memory it can take. */
   caches: CacheSizes;
 }
@@ -493,7 +505,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     outbox: { leaseMs: env.OUTBOX_LEASE_MS },
     registryTimeoutMs: env.REGISTRY_TIMEOUT_MS,
     masterImagesUpstream: env.MASTER_IMAGES_UPSTREAM,
-    embeddedDatabase: { sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB },
+    embeddedDatabase: {
+      sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB,
+      vacuumIntervalMs: env.EMBEDDED_DB_VACUUM_INTERVAL_MS,
+    },
     caches: {
       permissionSets: env.CACHE_PERMISSION_SETS,
       verifiedTokens: env.CACHE_VERIFIED_TOKENS,

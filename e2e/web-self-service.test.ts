@@ -168,6 +168,8 @@ describe.skipIf(!browserAvailable())('self-service account screens', () => {
     await here.waitFor();
     const elsewhere = items.last();
     expect(await elsewhere.textContent()).not.toContain('This browser');
+    // Each session says with what and from where it signed in.
+    expect(await here.textContent()).toContain('Chrome on Linux · IP address: 127.0.0.1');
     await check(page, 'security settings');
 
     const current = passwordInput(page, 'Current password');

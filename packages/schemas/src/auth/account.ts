@@ -71,6 +71,10 @@ export const OwnSessionSchema = z.object({
   client_id: z.string().nullable(),
   /** The client's display name, else its name; null for the web app's own sign-in. */
   client_name: z.string().nullable(),
+  /** Where the session signed in or last refreshed from; null for sessions older than this field. */
+  ip_address: z.string().nullable(),
+  /** The browser or program that did, as its User-Agent header said. */
+  user_agent: z.string().nullable(),
   current: z.boolean(),
 });
 export const OwnSessionListSchema = z.object({

@@ -12,6 +12,7 @@ import { RelativeTime } from '../../components/RelativeTime/RelativeTime.tsx';
 import { FormErrorMessage } from '../../forms/server-errors.tsx';
 import { useApiClient, useSessionStore } from '../../session/session-context.tsx';
 import { settingsApi, settingsQueryKeys, type OwnSession } from './settings-api.ts';
+import { describeUserAgent } from './user-agent-label.ts';
 
 /** The security page's list of the user's sign-ins, each of which can be signed out. */
 export function SessionsCard() {
@@ -27,6 +28,13 @@ export function SessionsCard() {
     queryFn: ({ signal }) => settingsApi.sessions(api, signal),
   });
   const clientOf = (session: OwnSession) => session.client_name ?? t('account.sessions.webApp');
+  const deviceOf = (session: OwnSession) => {
+    const agent = describeUserAgent(session.user_agent);
+    if (!agent) return t('account.sessions.unknownDevice');
+    return agent.system
+      ? t('account.sessions.device', { browser: agent.browser, system: agent.system })
+      : agent.browser;
+  };
 
   const signOut = (session: OwnSession) =>
     confirm({
@@ -99,6 +107,12 @@ export function SessionsCard() {
                       <Text fw={600}>{clientOf(session)}</Text>
                       {session.current && <Badge variant="light">{t('account.sessions.current')}</Badge>}
                     </Group>
+                    {(session.user_agent || session.ip_address) && (
+                      <Text size="sm" title={session.user_agent ?? undefined}>
+                        {deviceOf(session)}
+                        {session.ip_address && ` · ${t('account.sessions.address')}: ${session.ip_address}`}
+                      </Text>
+                    )}
                     <Text size="sm">
                       {t('account.sessions.lastActive')}: <RelativeTime value={session.created_at} />
                     </Text>

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeAuthServer, json } from '../../test/fake-auth-server.ts';
@@ -47,10 +47,23 @@ function openSettings(path: string, me: Record<string, unknown> = {}) {
             scope: 'openid',
             client_id: null,
             client_name: null,
+            ip_address: '192.0.2.10',
+            user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
             current: true,
           },
+          {
+            id: 'session-script',
+            created_at: new Date(Date.now() - 3_600_000).toISOString(),
+            expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+            scope: 'global',
+            client_id: null,
+            client_name: null,
+            ip_address: '198.51.100.7',
+            user_agent: 'SomeInternalTool/2.1',
+            current: false,
+          },
         ],
-        meta: { total: 1 },
+        meta: { total: 2 },
       }),
     Number.POSITIVE_INFINITY,
   );
@@ -148,8 +161,12 @@ describe('SettingsPage', () => {
     const list = await screen.findByRole('list', { name: 'Active sessions' });
     expect(list).toHaveTextContent('Federa HUB');
     expect(list).toHaveTextContent('This browser');
-    // The current session is ended by signing out, not from the list.
-    expect(screen.queryByRole('button', { name: /^Sign out the session/ })).toBeNull();
+    const [here, script] = within(list).getAllByRole('listitem');
+    expect(here).toHaveTextContent('Firefox on Linux · IP address: 192.0.2.10');
+    expect(script).toHaveTextContent('Unknown browser or program · IP address: 198.51.100.7');
+    // The current session is ended by signing out, not from the list; the other one is.
+    expect(within(here!).queryByRole('button', { name: /^Sign out the session/ })).toBeNull();
+    expect(within(script!).getByRole('button', { name: /^Sign out the session/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
   });
 

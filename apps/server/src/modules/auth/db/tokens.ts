@@ -25,6 +25,12 @@ export const refreshTokens = pgTable(
     realm_id: uuid('realm_id')
       .notNull()
       .references(() => realms.id, { onDelete: 'cascade' }),
+    /**
+     * Where the session signed in or last refreshed its token from, so its owner can tell their own
+     * sign-ins from someone else's (the own sessions list); null for tokens issued before it was kept.
+     */
+    ip_address: varchar('ip_address', { length: 64 }),
+    user_agent: varchar('user_agent', { length: 512 }),
     ...timestamps(),
   },
   (table) => [index('auth_refresh_tokens_expires_idx').on(table.expires_at)],

@@ -21,6 +21,7 @@ import { passwordGrant } from './grants/password.ts';
 import { refreshTokenGrant } from './grants/refresh-token.ts';
 import { robotCredentialsGrant } from './grants/robot-credentials.ts';
 import type { Grant, GrantContext } from './grants/types.ts';
+import { userAgentOf } from '#platform/http/user-agent.ts';
 import { BUILT_IN_SCOPES } from '../seed/seed.ts';
 
 const GRANTS: Partial<Record<GrantType, Grant>> = {
@@ -93,6 +94,7 @@ export function registerOAuth2Routes(app: FastifyInstance, deps: OAuth2Dependenc
         params: collectParams(request.body, request.query),
         basic: readBasicCredentials(request.headers.authorization),
         remoteAddress: request.ip,
+        ...userAgentOf(request),
       };
       const grant = GRANTS[resolveGrantType(grantRequest)];
       if (!grant) throw OAuthError.unsupportedGrantType();

@@ -33,6 +33,8 @@ export interface IssueOptions {
   scope: string;
   withRefreshToken: boolean;
   remoteAddress?: string;
+  /** The User-Agent header of the sign-in, kept with the refresh token (the own sessions list). */
+  userAgent?: string;
   /** Extra claims for an ID token; an ID token is issued when given. */
   idTokenClaims?: Record<string, unknown>;
   /** The authorization code the tokens come from (kept through refresh), for revocation on its replay. */
@@ -96,6 +98,8 @@ export class TokenService {
           user_id: subject.kind === 'user' ? subject.id : null,
           robot_id: subject.kind === 'robot' ? subject.id : null,
           client_id: subject.kind === 'client' ? subject.id : (subject.clientId ?? null),
+          ip_address: options.remoteAddress?.slice(0, 64) ?? null,
+          user_agent: options.userAgent?.slice(0, 512) ?? null,
         })
         .returning({ id: refreshTokens.id });
       response.refresh_token = await this.sign(

@@ -11,6 +11,8 @@ interface Session {
   created_at: string;
   expires_at: string;
   client_name: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
   current: boolean;
 }
 
@@ -160,6 +162,54 @@ describe('own account: password and sessions', () => {
         expect(Date.parse(session.expires_at)).toBeGreaterThan(Date.now());
         expect(session).not.toHaveProperty('access_token_id');
       }
+    });
+
+    it('says where and with which browser each session signed in, and follows a refresh', async () => {
+      const user = await createUser();
+      const signIn = (userAgent: string, ip: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/auth/token',
+          remoteAddress: ip,
+          headers: { 'user-agent': userAgent },
+          payload: { grant_type: 'password', username: user.name, password: PASSWORD },
+        });
+      const laptop = (await signIn('Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0', '192.0.2.10')).json();
+      await signIn('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1', '198.51.100.7');
+
+      const listed = await sessionsOf(callerWithToken(ctx.app, laptop.access_token));
+      expect(
+        listed.map(({ ip_address, user_agent, current }) => ({ ip_address, user_agent, current })),
+      ).toEqual(
+        expect.arrayContaining([
+          {
+            ip_address: '192.0.2.10',
+            user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0',
+            current: true,
+          },
+          {
+            ip_address: '198.51.100.7',
+            user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1',
+            current: false,
+          },
+        ]),
+      );
+
+      // The laptop refreshes from another network with a newer browser: its session says so.
+      const refreshed = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/token',
+        remoteAddress: '203.0.113.44',
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/134.0' },
+        payload: { grant_type: 'refresh_token', refresh_token: laptop.refresh_token },
+      });
+      expect(refreshed.statusCode).toBe(200);
+      const after = await sessionsOf(callerWithToken(ctx.app, refreshed.json().access_token));
+      expect(after.find((session) => session.current)).toMatchObject({
+        ip_address: '203.0.113.44',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/134.0',
+      });
+      expect(after).toHaveLength(2);
     });
 
     it('signs out one session: its refresh and access token stop working, the others keep going', async () => {

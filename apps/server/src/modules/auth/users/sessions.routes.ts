@@ -58,6 +58,8 @@ export function registerOwnSessionRoutes(
           client_id: refreshTokens.client_id,
           client_name: clients.name,
           client_display_name: clients.display_name,
+          ip_address: refreshTokens.ip_address,
+          user_agent: refreshTokens.user_agent,
         })
         .from(refreshTokens)
         .leftJoin(clients, eq(clients.id, refreshTokens.client_id))

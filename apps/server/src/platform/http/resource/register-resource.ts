@@ -14,6 +14,7 @@ import type { ParsedListQuery } from '../query/types.ts';
 import { recordListSchemaOf, recordSchemaOf } from './response-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PermissionRule, RealmColumns, ResourceDefinition, ResourceServices, Row } from './types.ts';
+import { userAgentOf } from '../user-agent.ts';
 
 /** Cached list pages per resource: enough for the pages people and dashboards poll, bounded in memory. */
 /** How long a cached page may be used at all; the size is CACHE_LIST_PAGES. */
@@ -385,7 +386,6 @@ export function registerResource(
 /** Who made a change and through which request, for the audit trail (telemetry events). */
 export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'actor' | 'request'> {
   const identity = request.identity;
-  const userAgent = request.headers['user-agent'];
   return {
     ...(identity
       ? {
@@ -400,7 +400,7 @@ export function requestContext(request: FastifyRequest): Pick<EntityEvent, 'acto
       method: request.method,
       path: request.url.split('?', 1)[0]!,
       ipAddress: request.ip,
-      ...(typeof userAgent === 'string' ? { userAgent } : {}),
+      ...userAgentOf(request),
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   randomToken,
   startPendingSignIn,
 } from './pending-sign-ins.ts';
+import { userAgentOf } from '#platform/http/user-agent.ts';
 import { identityFromClaims } from './profile.ts';
 import { buildAuthorizeUrl, exchangeCode, readClaims } from './upstream-client.ts';
 
@@ -170,7 +171,7 @@ export function registerUpstreamSignInRoutes(app: FastifyInstance, options: Upst
       const realm = (await findRealm(db, user.realm_id))!;
       const issued = await tokens.issue(
         { kind: 'user', id: user.id, realmId: realm.id, realmName: realm.name },
-        { scope: 'global', withRefreshToken: true, remoteAddress: request.ip },
+        { scope: 'global', withRefreshToken: true, remoteAddress: request.ip, ...userAgentOf(request) },
       );
 
       // The web app reads both cookies (docs/product/identity-and-access.md §4 session values), so they

@@ -72,7 +72,7 @@ function checkCodeVerifier(approved: ApprovedAuthorization, verifier: string | u
  * token when the scope contains `openid`.
  */
 export const authorizationCodeGrant: Grant = async ({ db, tokens }, request) => {
-  const { params, remoteAddress } = request;
+  const { params, remoteAddress, userAgent } = request;
   if (!params.code) throw OAuthError.invalidRequest('The parameter code is required.');
   const consumed = await consumeAuthorizationCode(db, params.code);
   if (consumed.kind === 'replayed') {
@@ -113,7 +113,14 @@ export const authorizationCodeGrant: Grant = async ({ db, tokens }, request) => 
 
   const issued = await tokens.issue(
     { kind: 'user', id: user.id, realmId: realm.id, realmName: realm.name, clientId: client.id },
-    { scope: approved.scope, withRefreshToken: true, remoteAddress, idTokenClaims, grantId: consumed.id },
+    {
+      scope: approved.scope,
+      withRefreshToken: true,
+      remoteAddress,
+      userAgent,
+      idTokenClaims,
+      grantId: consumed.id,
+    },
   );
   await recordCodeTokens(db, consumed.id, decodeJwt(issued.access_token).jti!);
   return issued;

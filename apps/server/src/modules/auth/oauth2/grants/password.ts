@@ -10,7 +10,7 @@ import type { Grant } from './types.ts';
  * When no local account accepts the password, the LDAP providers of the realm (of every realm
  * without one) are asked; a directory user signs in as its linked local user.
  */
-export const passwordGrant: Grant = async (context, { params, remoteAddress }) => {
+export const passwordGrant: Grant = async (context, { params, remoteAddress, userAgent }) => {
   const { db, tokens, throttle, secrets } = context;
   const username = params.username?.trim();
   const password = params.password;
@@ -41,6 +41,6 @@ export const passwordGrant: Grant = async (context, { params, remoteAddress }) =
   if (!user.active) throw OAuthError.entityInactive('user');
   return tokens.issue(
     { kind: 'user', id: user.id, realmId: user.realm_id, realmName: user.realm_name },
-    { scope: 'global', withRefreshToken: true, remoteAddress },
+    { scope: 'global', withRefreshToken: true, remoteAddress, userAgent },
   );
 };

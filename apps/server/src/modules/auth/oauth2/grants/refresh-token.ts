@@ -72,7 +72,7 @@ async function authenticateTokenClient(
  */
 export const refreshTokenGrant: Grant = async (context, request) => {
   const { db, tokens } = context;
-  const { params, remoteAddress } = request;
+  const { params, remoteAddress, userAgent } = request;
   const token = params.refresh_token;
   if (!token) throw OAuthError.invalidRequest('The parameter refresh_token is required.');
   assertDecodable(token);
@@ -97,6 +97,7 @@ export const refreshTokenGrant: Grant = async (context, request) => {
     scope: claims.scope,
     withRefreshToken: true,
     remoteAddress,
+    userAgent,
     grantId,
   });
 };

@@ -21,6 +21,8 @@ export interface GrantRequest {
   /** Client id and secret from an HTTP Basic header, when one was sent. */
   basic?: { id: string; secret: string };
   remoteAddress: string;
+  /** The User-Agent header, when one was sent. */
+  userAgent?: string;
 }
 
 export type Grant = (context: GrantContext, request: GrantRequest) => Promise<TokenResponse>;

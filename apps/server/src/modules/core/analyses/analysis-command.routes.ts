@@ -46,6 +46,13 @@ export function analysisCommandRoutes(app: FastifyInstance, context: AnalysisCon
       const { command } = request.body;
       const permissions = COMMAND_PERMISSIONS[command] ?? [P.ANALYSIS_UPDATE];
       await context.access.preCheck(request, permissions);
+      if (command !== AnalysisCommand.SPIN_UP && command !== AnalysisCommand.TEAR_DOWN) {
+        // The state commands find, lock and check the analysis in their own transaction.
+        const done = await runStateCommand(context, request, request.params.id, command, (analysis) =>
+          context.access.check(request, permissions, analysis),
+        );
+        return reply.status(202).send(done);
+      }
       const analysis = await requireAnalysis(context.db, context.access, request, request.params.id);
       await context.access.check(request, permissions, analysis);
       // Once built, the two commands start and stop the runs at the nodes; before, they create and
@@ -56,13 +63,10 @@ export function analysisCommandRoutes(app: FastifyInstance, context: AnalysisCon
           : await spinUp(context, request, analysis);
         return reply.status(202).send(done);
       }
-      if (command === AnalysisCommand.TEAR_DOWN) {
-        const done = controlsRuns(analysis)
-          ? await stopRuns(context, request, analysis)
-          : await tearDown(context, request, analysis);
-        return reply.status(202).send(done);
-      }
-      return reply.status(202).send(await runStateCommand(context, request, analysis.id, command));
+      const done = controlsRuns(analysis)
+        ? await stopRuns(context, request, analysis)
+        : await tearDown(context, request, analysis);
+      return reply.status(202).send(done);
     },
   );
 }

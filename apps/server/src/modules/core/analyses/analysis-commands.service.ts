@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '#platform/db/index.ts';
-import { badRequest } from '#platform/http/errors.ts';
+import { badRequest, notFound } from '#platform/http/errors.ts';
 import { requestContext, type Row } from '#platform/http/resource/index.ts';
 import { findBucketFile } from '#modules/storage/index.ts';
 import {
@@ -50,9 +50,10 @@ function assertAllowed(result: CommandCheckResult): void {
 }
 
 /**
- * Runs one of the state commands (lock, unlock, build start, stop, check) on an analysis. The
- * analysis row is locked for the transaction, so concurrent commands (and node changes, whose
- * counter trigger writes the same row) take turns and each sees the state the one before left.
+ * Runs one of the state commands (lock, unlock, build start, stop, check) on an analysis the caller
+ * sees (a 404 otherwise) and `authorize` allows. The analysis row is read and locked for the
+ * transaction in one statement, so concurrent commands (and node changes, whose counter trigger
+ * writes the same row) take turns and each sees the state the one before left.
  * The changes are stored with the transaction's outbox and announced after the commit, so a crash
  * in between still announces them (docs/decisions/0100-transactional-outbox.md).
  */
@@ -61,11 +62,17 @@ export async function runStateCommand(
   request: FastifyRequest,
   analysisId: string,
   command: string,
+  authorize: (analysis: AnalysisRow) => Promise<void>,
 ): Promise<AnalysisRow> {
   const context_ = requestContext(request);
   const outcome = await context.outbox.transaction(async (tx, emit) => {
-    const [current] = await tx.select().from(analyses).where(eq(analyses.id, analysisId)).for('update');
-    if (!current) throw badRequest('The analysis does not exist.');
+    const [current] = await tx
+      .select()
+      .from(analyses)
+      .where(and(eq(analyses.id, analysisId), context.access.visibleRows(request, analyses.realm_id)))
+      .for('update');
+    if (!current) throw notFound('The analysis was not found.');
+    await authorize(current);
     assertAllowed(isAnalysisCommandExecutable(current, command));
     const result = await runCommand(tx, current, command, context, request);
     for (const node of result.nodes) {

@@ -35,16 +35,22 @@ const switchFlag = (whenUnset: boolean) =>
 const flag = switchFlag(false);
 const flagDefaultOn = switchFlag(true);
 
-/** A number of requests per minute; 0 switches the limit off. */
-const requestsPerMinute = (fallback: number) =>
+/** A whole number of `unit`s where 0 switches something off; unset or empty = `fallback`. */
+const countOrOff = (fallback: number, unit: string) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
-      .min(0, 'must be 0 (off) or a positive number of requests')
+      .min(0, `must be 0 (off) or a positive number of ${unit}`)
       .default(fallback),
   );
+
+/** A number of requests per minute; 0 switches the limit off. */
+const requestsPerMinute = (fallback: number) => countOrOff(fallback, 'requests');
+
+/** Milliseconds between two runs of periodic work; 0 switches it off. */
+const intervalOrOff = (fallback: number) => countOrOff(fallback, 'milliseconds');
 
 const BYTE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
 
@@ -177,14 +183,7 @@ const EnvironmentSchema = z.object({
       .positive('must be a positive number of days')
       .default(7),
   ),
-  EVENT_SWEEP_INTERVAL_MS: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 (off) or a positive number of milliseconds')
-      .default(3_600_000),
-  ),
+  EVENT_SWEEP_INTERVAL_MS: intervalOrOff(3_600_000),
   REGISTRATION_ENABLED: flag,
   EMAIL_VERIFICATION_ENABLED: flag,
   PASSWORD_RECOVERY_ENABLED: flag,
@@ -282,14 +281,7 @@ const EnvironmentSchema = z.object({
       .max(4096, 'must be at most 4096 (MB)')
       .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   ),
-  EMBEDDED_DB_VACUUM_INTERVAL_MS: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 (off) or a positive number of milliseconds')
-      .default(DEFAULT_EMBEDDED_VACUUM_INTERVAL_MS),
-  ),
+  EMBEDDED_DB_VACUUM_INTERVAL_MS: intervalOrOff(DEFAULT_EMBEDDED_VACUUM_INTERVAL_MS),
   CACHE_PERMISSION_SETS: cacheEntries(10_000),
   CACHE_VERIFIED_TOKENS: cacheEntries(10_000),
   CACHE_VERIFIED_SECRETS: cacheEntries(10_000),

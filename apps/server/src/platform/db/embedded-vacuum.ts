@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
+import { PeriodicTask } from '../jobs/periodic-task.ts';
 
 /** Ten minutes between two runs unless EMBEDDED_DB_VACUUM_INTERVAL_MS says otherwise. */
 export const DEFAULT_EMBEDDED_VACUUM_INTERVAL_MS = 600_000;
@@ -20,40 +21,18 @@ export interface EmbeddedVacuumOptions {
  * statement at a time, so a run holds other queries up for as long as it takes: milliseconds on the
  * small installations the embedded database is for. With PostgreSQL nothing of this runs.
  */
-export class EmbeddedVacuum {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
-  constructor(private readonly options: EmbeddedVacuumOptions) {}
-
-  start(): void {
-    if (this.options.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
+export class EmbeddedVacuum extends PeriodicTask {
+  constructor(options: EmbeddedVacuumOptions) {
+    super({ intervalMs: options.intervalMs, runAtStart: false, run: () => vacuum(options) });
   }
+}
 
-  /** Stops the timer and waits for a run in flight, so the database can close after it. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** One run, unless one is still going (a slow run never piles up behind itself). */
-  runOnce(): Promise<void> {
-    this.running ??= this.vacuum().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async vacuum(): Promise<void> {
-    const started = performance.now();
-    try {
-      await this.options.db.execute(sql`VACUUM (ANALYZE)`);
-      this.options.log.debug({ ms: Math.round(performance.now() - started) }, 'embedded database vacuumed');
-    } catch (error) {
-      this.options.log.error({ err: error }, 'vacuuming the embedded database failed');
-    }
+async function vacuum({ db, log }: EmbeddedVacuumOptions): Promise<void> {
+  const started = performance.now();
+  try {
+    await db.execute(sql`VACUUM (ANALYZE)`);
+    log.debug({ ms: Math.round(performance.now() - started) }, 'embedded database vacuumed');
+  } catch (error) {
+    log.error({ err: error }, 'vacuuming the embedded database failed');
   }
 }

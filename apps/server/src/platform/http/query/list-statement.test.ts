@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import type { ResourceQuery } from './definition.ts';
 import {
   conditionValues,
   conditionWithPlaceholders,
@@ -38,22 +37,19 @@ describe('conditionWithPlaceholders', () => {
 });
 
 describe('StatementNames', () => {
-  const resource = (name: string) => ({ name }) as ResourceQuery;
-
-  it('names a shape the same way every time, and different shapes differently', () => {
+  it('names a statement text the same way every time, and different texts differently', () => {
     const names = new StatementNames(10);
-    const first = names.nameOf(resource('projects'), 'shape a');
+    const first = names.nameOf('select 1 from "projects"');
     expect(first).toMatch(/^list_[0-9a-f]{24}$/);
-    expect(names.nameOf(resource('projects'), 'shape a')).toBe(first);
-    expect(names.nameOf(resource('projects'), 'shape b')).not.toBe(first);
-    expect(names.nameOf(resource('users'), 'shape a')).not.toBe(first);
+    expect(names.nameOf('select 1 from "projects"')).toBe(first);
+    expect(names.nameOf('select 1 from "users"')).not.toBe(first);
   });
 
   it('hands out no more names than its budget, and keeps the ones it gave', () => {
     const names = new StatementNames(2);
-    const first = names.nameOf(resource('projects'), 'one');
-    expect(names.nameOf(resource('projects'), 'two')).toBeDefined();
-    expect(names.nameOf(resource('projects'), 'three')).toBeUndefined();
-    expect(names.nameOf(resource('projects'), 'one')).toBe(first);
+    const first = names.nameOf('select 1');
+    expect(names.nameOf('select 2')).toBeDefined();
+    expect(names.nameOf('select 3')).toBeUndefined();
+    expect(names.nameOf('select 1')).toBe(first);
   });
 });

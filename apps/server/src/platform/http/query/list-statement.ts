@@ -66,16 +66,18 @@ export function conditionValues(rendered: RenderedCondition | undefined): Record
  * Names for the statements of the most used list shapes. PostgreSQL parses and plans a named
  * statement once per connection instead of on every request, which saves about a fifth of its work
  * on a list page; but it keeps the statement until the connection closes, so the names are few:
- * a shape gets one only while fewer than `max` have been handed out, and a shape evicted and built
- * again gets its old name back. Past the budget, statements are sent unnamed, as before.
+ * a statement gets one only while fewer than `max` have been handed out, and one evicted and built
+ * again gets its old name back. Past the budget, statements are sent unnamed, as before. The name
+ * follows from the statement's text, so one name never stands for two texts (which the driver
+ * refuses).
  */
 export class StatementNames {
   private readonly issued = new Set<string>();
 
   constructor(private readonly max: number) {}
 
-  nameOf(definition: ResourceQuery, shape: string): string | undefined {
-    const digest = createHash('sha1').update(`${definition.name}\u0000${shape}`).digest('hex');
+  nameOf(text: string): string | undefined {
+    const digest = createHash('sha1').update(text).digest('hex');
     const name = `list_${digest.slice(0, 24)}`;
     if (this.issued.has(name)) return name;
     if (this.issued.size >= this.max) return undefined;

@@ -151,12 +151,11 @@ function pageStatement(
   rendered: RenderedCondition | undefined,
 ): ListStatement {
   const condition = rendered ? conditionWithPlaceholders(rendered) : undefined;
-  if (rendered && !condition) return buildPageStatement(db, shape, where, undefined);
+  if (rendered && !condition) return buildPageStatement(db, shape, where, false);
   const key = shapeKey(shape, rendered);
-  return listStatement(db, shape.definition, key, () => {
-    const name = shape.parsed.filters.length === 0 ? statementNames.nameOf(shape.definition, key) : undefined;
-    return buildPageStatement(db, shape, condition, name);
-  });
+  return listStatement(db, shape.definition, key, () =>
+    buildPageStatement(db, shape, condition, shape.parsed.filters.length === 0),
+  );
 }
 
 /** Everything the statement's text depends on, as one string. */
@@ -177,7 +176,7 @@ function buildPageStatement(
   db: AnyPgDatabase,
   shape: PageShape,
   where: SQL | undefined,
-  name: string | undefined,
+  named: boolean,
 ): ListStatement {
   const { definition, parsed, selection, joined, sortColumns } = shape;
   const after = parsed.page.after;
@@ -202,12 +201,13 @@ function buildPageStatement(
     .from(definition.table)
     .$dynamic();
   for (const join of joined) page = page.leftJoin(join.relation.table, joinCondition(join));
-  return page
+  const statement = page
     .where(pageWhere)
     .orderBy(...orderBy(definition, parsed))
     .limit(sql.placeholder(LIMIT_VALUE))
-    .offset(sql.placeholder(OFFSET_VALUE))
-    .prepare(name ?? UNNAMED);
+    .offset(sql.placeholder(OFFSET_VALUE));
+  const name = named ? statementNames.nameOf(statement.toSQL().sql) : undefined;
+  return statement.prepare(name ?? UNNAMED);
 }
 
 /** Reads one row (the caller's `where` picks it) honouring `fields` and `include`. */
